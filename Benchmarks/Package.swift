@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, which is whatever the checkout is called.
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+
+// Benchmarks live in their own package so that the product manifest gains no benchmark
+// dependency. Run them with `Benchmarks/run` (release build, allocation counting preloaded).
+let package = Package(
+    name: "cglayout-benchmarks",
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CGLayoutBenchmarks",
+            dependencies: [
+                .product(name: "CGLayout", package: rootPackage),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

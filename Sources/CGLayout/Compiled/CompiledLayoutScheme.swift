@@ -1,0 +1,151 @@
+public import Foundation
+
+/// A scheme compiled into plain values: snapshots from any thread, as often as you like.
+///
+/// Compiling captures, once, everything a layout reads from its elements: the hierarchy,
+/// frames of elements outside the scheme, bounds origins, layout bounds rules, baselines and
+/// content sizing. A snapshot is then a pure function of the compiled scheme and the request
+/// (source rect, direction, overridden frames): it touches no element, reads no global,
+/// allocates nothing but the result, and may run on many threads at once.
+///
+/// ```swift
+/// let compiled = scheme.compiled()           // on the thread that owns the elements
+/// let portrait = compiled.snapshot(for: CGRect(x: 0, y: 0, width: 390, height: 844))
+/// try scheme.apply(snapshot: portrait)       // back on the owning thread
+/// ```
+public struct CompiledLayoutScheme: Sendable {
+    let program: Program
+    let code: ProgramCode
+    /// Slots by element identity, to answer `handle(for:)`.
+    private let handles: [ObjectIdentifier: Int32]
+
+    init(program: Program, elements: [any LayoutElement]) {
+        self.program = program
+        self.code = ProgramCode(program)
+        var handles: [ObjectIdentifier: Int32] = [:]
+        for (slot, element) in elements.enumerated() { handles[ObjectIdentifier(element)] = Int32(slot) }
+        self.handles = handles
+    }
+
+    /// The number of frames a snapshot holds: one per block.
+    public var frameCount: Int { program.outputSlots.count }
+
+    /// The number of elements the scheme reads or writes (including referenced elements and
+    /// the ancestors conversions go through).
+    public var elementCount: Int { program.elements.count }
+
+    /// A handle for an element this scheme reads or writes, to override its frame per
+    /// snapshot; `nil` if the scheme does not involve it.
+    public func handle(for element: any LayoutElement) -> ElementHandle? {
+        handles[ObjectIdentifier(element)].map(ElementHandle.init(slot:))
+    }
+
+    /// The frames of every block for `source`.
+    ///
+    /// - Parameters:
+    ///   - source: The rect every block starts from (usually the container's layout bounds).
+    ///   - direction: Resolves `leading`/`trailing`.
+    ///   - constrainRects: Frames to use instead of the captured ones, for elements of the
+    ///     scheme's hierarchy (typically the container, sized for this request).
+    public func snapshot(
+        for source: CGRect,
+        direction: LayoutDirection = .leftToRight,
+        constrainRects: [FrameOverride] = []
+    ) -> LayoutSnapshot {
+        let code = self.code
+        let frames = [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, count in
+            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { _ in }
+            count = outputs.count
+        }
+        return LayoutSnapshot(frames: frames, shape: code.shape)
+    }
+
+    /// As `snapshot(for:direction:constrainRects:)`, writing into `snapshot` and reusing its
+    /// storage: with a snapshot kept from the previous call, this allocates nothing.
+    public func snapshot(
+        for source: CGRect,
+        direction: LayoutDirection = .leftToRight,
+        constrainRects: [FrameOverride] = [],
+        into snapshot: inout LayoutSnapshot
+    ) {
+        let code = self.code
+        if snapshot.shape !== code.shape {
+            snapshot = LayoutSnapshot(frames: Array(repeating: .zero, count: code.shape.outputCount), shape: code.shape)
+        }
+        snapshot.frames.withUnsafeMutableBufferPointer { outputs in
+            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { _ in }
+        }
+    }
+
+    /// The frame of every element after a layout for `source`, by slot: elements laid out
+    /// by the scheme have their last block's frame, the others their captured frame.
+    package func elementFrames(
+        for source: CGRect,
+        direction: LayoutDirection = .leftToRight,
+        constrainRects: [FrameOverride] = []
+    ) -> [CGRect] {
+        var outputs = Array(repeating: CGRect.zero, count: program.outputSlots.count)
+        return outputs.withUnsafeMutableBufferPointer { outputs in
+            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { Array($0) }
+        }
+    }
+
+    /// A content sizing that measures by snapshotting this scheme in `(0, 0, offered size)`:
+    /// CGLayout's sizeThatFits-via-snapshot idiom (`ENGINE.md` §6), as a value.
+    ///
+    /// - Parameter insets: Added to the extent: the size is `(maxX + right, maxY + bottom)`
+    ///   of the union of all frames, computed in the offered size reduced by the insets
+    ///   (the stack guide's rule). With `nil`, the size is the union's own size.
+    public func contentSizing(insets: EdgeInsets? = nil) -> ContentSizing {
+        .custom { [self] size in
+            guard let insets else { return snapshot(for: CGRect(origin: .zero, size: size)).frame.size }
+            let space = CGRect(origin: .zero, size: size).inset(by: insets)
+            let union = snapshot(for: space).frame
+            return CGSize(width: union.right + insets.right, height: union.bottom + insets.bottom)
+        }
+    }
+}
+
+/// An element of a compiled scheme, by position; see `CompiledLayoutScheme.handle(for:)`.
+public struct ElementHandle: Sendable, Hashable {
+    let slot: Int32
+}
+
+/// A frame to use for one element instead of the one captured at compile time.
+public struct FrameOverride: Sendable, Hashable {
+    let slot: Int32
+    /// The frame to use.
+    public var rect: CGRect
+
+    /// Overrides the frame of `element` with `rect`.
+    public init(_ element: ElementHandle, _ rect: CGRect) {
+        self.slot = element.slot
+        self.rect = rect
+    }
+}
+
+extension ProgramCode {
+    /// Runs the program on a scratch copy of the captured frames, then lets `inspect` read
+    /// the final frame of every element.
+    @inline(__always)
+    func simulate<Result>(
+        in source: CGRect,
+        direction: LayoutDirection,
+        overrides: [FrameOverride],
+        outputs: UnsafeMutableBufferPointer<CGRect>,
+        inspect: (UnsafeMutableBufferPointer<CGRect>) -> Result
+    ) -> Result {
+        // The scratch state lives on the stack for small schemes, so a snapshot does not
+        // allocate beyond its result.
+        withUnsafeTemporaryAllocation(of: CGRect.self, capacity: initialFrames.count) { state in
+            if let target = state.baseAddress, let origin = initialFrames.baseAddress {
+                target.initialize(from: origin, count: initialFrames.count)
+            }
+            for override in overrides where override.slot < state.count { state[Int(override.slot)] = override.rect }
+            // `self` is alive for the whole call, so the runner's raw views stay valid.
+            var runner = StepRunner(code: self, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings))
+            runner.run(in: source, outputs: outputs)
+            return inspect(state)
+        }
+    }
+}

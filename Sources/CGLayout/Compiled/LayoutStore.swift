@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where a running program reads and writes element state.
+///
+/// A snapshot runs on a `SimulatedStore`: frames in a scratch buffer, everything else from
+/// the values captured at compile time. `layout(in:)` runs the same program on a
+/// `LiveStore`, which reads and writes the elements themselves, as CGLayout does. The
+/// property that snapshots equal layouts is the statement that both stores agree.
+protocol LayoutStore {
+    func frame(_ slot: Int32) -> CGRect
+    mutating func setFrame(_ frame: CGRect, of slot: Int32)
+    /// `frame.origin − bounds.origin`: the step from the element's space to its parent's.
+    func spaceOffset(_ slot: Int32) -> CGPoint
+    func layoutBounds(_ slot: Int32) -> CGRect
+    func baselineOffset(_ slot: Int32) -> CGFloat
+    func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize
+}
+
+/// Element state of one snapshot: frames in a buffer the snapshot owns, the rest captured.
+struct SimulatedStore: LayoutStore {
+    let frames: UnsafeMutableBufferPointer<CGRect>
+    let records: UnsafeMutableBufferPointer<ElementRecord>
+    let sizings: UnsafeMutableBufferPointer<ContentSizing>
+
+    @inline(__always)
+    func frame(_ slot: Int32) -> CGRect { frames[Int(slot)] }
+
+    @inline(__always)
+    func setFrame(_ frame: CGRect, of slot: Int32) { frames[Int(slot)] = frame }
+
+    @inline(__always)
+    func spaceOffset(_ slot: Int32) -> CGPoint {
+        let origin = frames[Int(slot)].origin
+        let boundsOrigin = records[Int(slot)].boundsOrigin
+        return CGPoint(x: origin.x - boundsOrigin.x, y: origin.y - boundsOrigin.y)
+    }
+
+    @inline(__always)
+    func layoutBounds(_ slot: Int32) -> CGRect {
+        let record = records[Int(slot)]
+        return record.layoutBoundsRule.layoutBounds(forFrame: frames[Int(slot)], boundsOrigin: record.boundsOrigin)
+    }
+
+    @inline(__always)
+    func baselineOffset(_ slot: Int32) -> CGFloat { records[Int(slot)].baselineOffset }
+
+    func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
+        let current = frames[Int(slot)].size
+        let sizing = records[Int(slot)].sizing
+        guard sizing >= 0 else { return current }
+        return sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
+    }
+}
+
+/// Element state read from and written to the elements themselves (`layout(in:)`).
+struct LiveStore: LayoutStore {
+    let elements: [any LayoutElement]
+
+    func frame(_ slot: Int32) -> CGRect { elements[Int(slot)].frame }
+
+    func setFrame(_ frame: CGRect, of slot: Int32) { elements[Int(slot)].frame = frame }
+
+    func spaceOffset(_ slot: Int32) -> CGPoint {
+        let element = elements[Int(slot)]
+        return CGPoint(x: element.frame.origin.x - element.bounds.origin.x, y: element.frame.origin.y - element.bounds.origin.y)
+    }
+
+    func layoutBounds(_ slot: Int32) -> CGRect { elements[Int(slot)].layoutBounds }
+
+    func baselineOffset(_ slot: Int32) -> CGFloat {
+        (elements[Int(slot)] as? any TextPresentedElement)?.baselineOffset ?? 0
+    }
+
+    func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
+        let element = elements[Int(slot)]
+        guard let adaptive = element as? any AdaptiveLayoutElement else { return element.frame.size }
+        return adaptive.sizeThatFits(size)
+    }
+}

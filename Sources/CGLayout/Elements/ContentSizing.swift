@@ -1,0 +1,77 @@
+public import Foundation
+
+/// How an element measures its content: the answer of `sizeThatFits(_:)`, as a value.
+///
+/// Being a value, it is captured when a scheme is compiled, and snapshots can measure
+/// content on any thread without calling into the element.
+public struct ContentSizing: Sendable {
+    enum Storage: Sendable {
+        case currentSize
+        case fixed(CGSize)
+        case text(TextMetrics)
+        case custom(@Sendable (CGSize) -> CGSize)
+    }
+
+    let storage: Storage
+
+    /// The element's current size, whatever is offered (UIKit's default `sizeThatFits`).
+    public static let currentSize = ContentSizing(storage: .currentSize)
+
+    /// Always the same size (an intrinsic content size).
+    public static func fixed(_ size: CGSize) -> ContentSizing { ContentSizing(storage: .fixed(size)) }
+
+    /// Monospaced text, wrapped to the offered width.
+    public static func text(_ metrics: TextMetrics) -> ContentSizing { ContentSizing(storage: .text(metrics)) }
+
+    /// A user measurement. It must be a pure function of the offered size: snapshots call
+    /// it on any thread. `sizeThatFits` via a snapshot of an inner compiled scheme is the
+    /// usual example (`CompiledLayoutScheme.contentSizing(measuring:)`).
+    public static func custom(_ measure: @escaping @Sendable (CGSize) -> CGSize) -> ContentSizing {
+        ContentSizing(storage: .custom(measure))
+    }
+
+    /// The size the content wants when offered `size`, for an element now `currentSize` big.
+    public func sizeThatFits(_ size: CGSize, currentSize: CGSize) -> CGSize {
+        switch storage {
+        case .currentSize: currentSize
+        case .fixed(let fixed): fixed
+        case .text(let metrics): metrics.sizeThatFits(size)
+        case .custom(let measure): measure(size)
+        }
+    }
+}
+
+/// A monospace text metric: `length` glyphs, each `advance` wide, lines `lineHeight` high.
+///
+/// `perLine = max(1, floor(width / advance))`, `lines = ceil(length / perLine)`, and the
+/// text fits in `(min(length, perLine) · advance, lines · lineHeight)`; no text fits in zero.
+public struct TextMetrics: Sendable, Hashable {
+    /// Number of glyphs.
+    public var length: Int
+    /// Width of one glyph.
+    public var advance: CGFloat
+    /// Height of one line.
+    public var lineHeight: CGFloat
+
+    public init(length: Int, advance: CGFloat, lineHeight: CGFloat) {
+        self.length = length
+        self.advance = advance
+        self.lineHeight = lineHeight
+    }
+
+    /// Text made of `string`'s characters.
+    public init(string: String, advance: CGFloat, lineHeight: CGFloat) {
+        self.init(length: string.count, advance: advance, lineHeight: lineHeight)
+    }
+
+    /// The wrapped size when offered `size`; only the width is read.
+    public func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard length > 0 else { return .zero }
+        let glyphs = CGFloat(length)
+        // A non-positive or non-finite advance cannot wrap; the text stays on one line.
+        let fitting = advance > 0 ? (size.width / advance).rounded(.down) : glyphs
+        let perLine = fitting.isNaN ? glyphs : Swift.max(1, Swift.min(glyphs, fitting))
+        let lines = (glyphs / perLine).rounded(.up)
+        return CGSize(width: perLine * advance, height: lines * lineHeight)
+    }
+}

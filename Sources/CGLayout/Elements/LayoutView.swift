@@ -1,0 +1,110 @@
+public import Foundation
+
+/// A non-rendered, view-like element: the stand-in for `UIView` on Linux.
+///
+/// It keeps `bounds.origin` when its frame changes and updates `bounds.size` (as a UIKit
+/// view does), owns its subviews and layout guides, and never lays out by itself: run a
+/// `LayoutScheme` in its `layoutBounds` when you want its content laid out.
+open class LayoutView: AdaptiveLayoutElement {
+    /// The view's rect in its superview's internal space.
+    open var frame: CGRect
+    /// The origin of the view's internal space (a scroll offset for its subviews).
+    public var boundsOrigin: CGPoint = .zero
+    /// A name for diagnostics and for binding snapshots to elements by id.
+    public var identifier: String?
+    /// Insets between the bounds and the layout bounds offered to content.
+    public var contentInsets: EdgeInsets = .zero
+    /// When set, the layout bounds are a content area of this size at the origin of the
+    /// view's own space, whatever the bounds origin (a scroll view's content).
+    public var contentSize: CGSize?
+    /// How the view measures its content; by default its current size, as UIKit's
+    /// `sizeThatFits` does.
+    public var contentSizing: ContentSizing = .currentSize
+
+    /// The view that contains this one.
+    public private(set) weak var superview: LayoutView?
+    /// The views this one contains, in the order they were added.
+    public private(set) var subviews: [LayoutView] = []
+    /// The layout guides owned by this view.
+    public private(set) var layoutGuides: [LayoutGuide] = []
+
+    /// Creates a view with a frame and an optional identifier.
+    public init(frame: CGRect = .zero, identifier: String? = nil) {
+        self.frame = frame
+        self.identifier = identifier
+    }
+
+    /// `(boundsOrigin, frame.size)`; setting it changes the bounds origin and the frame's
+    /// size, keeping the frame's origin.
+    open var bounds: CGRect {
+        get { CGRect(origin: boundsOrigin, size: frame.size) }
+        set {
+            boundsOrigin = newValue.origin
+            frame.size = newValue.size
+        }
+    }
+
+    public var superElement: (any LayoutElement)? { superview }
+
+    open var layoutBoundsRule: LayoutBoundsRule {
+        if let contentSize { return .content(size: contentSize) }
+        return .bounds(insetBy: contentInsets)
+    }
+
+    /// Adds `view` as the last subview, removing it from its previous superview.
+    ///
+    /// - Returns: `false`, and changes nothing, when `view` is this view or one of its
+    ///   ancestors (the hierarchy would become a cycle).
+    @discardableResult
+    public func addSubview(_ view: LayoutView) -> Bool {
+        guard view !== self, !ancestors.contains(where: { $0 === view }) else { return false }
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        return true
+    }
+
+    /// Detaches the view from its superview.
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+    }
+
+    /// Makes this view the owner of `guide` (its frame is then in this view's space).
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        guard !layoutGuides.contains(where: { $0 === guide }) else { return }
+        guide.ownerView?.removeLayoutGuide(guide)
+        guide.ownerElement = nil
+        layoutGuides.append(guide)
+        guide.ownerView = self
+        guide.ownerElement = self
+    }
+
+    /// Detaches `guide` from this view.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.ownerView === self else { return }
+        layoutGuides.removeAll { $0 === guide }
+        guide.ownerView = nil
+        guide.ownerElement = nil
+    }
+}
+
+/// A view that presents monospaced text: it measures itself with `TextMetrics` and has a
+/// first baseline.
+open class LayoutLabel: LayoutView, TextPresentedElement {
+    /// The text's metrics; setting them updates `contentSizing`.
+    public var textMetrics: TextMetrics {
+        didSet { contentSizing = .text(textMetrics) }
+    }
+    /// Distance from the top to the first baseline; by default the line height.
+    public var baselineOffset: CGFloat
+
+    /// Creates a label with text metrics and an optional baseline offset.
+    public init(frame: CGRect = .zero, identifier: String? = nil, text: TextMetrics, baselineOffset: CGFloat? = nil) {
+        self.textMetrics = text
+        self.baselineOffset = baselineOffset ?? text.lineHeight
+        super.init(frame: frame, identifier: identifier)
+        contentSizing = .text(text)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// One axis of the plane. Most rules of the model are the same on both axes, so they are
+/// written once on an `Interval` and applied to the axis they concern.
+enum Axis: UInt8, Sendable, Hashable {
+    case horizontal
+    case vertical
+}
+
+/// A one-dimensional range `[min, min + length]`; `length` may be negative.
+struct Interval: Sendable, Hashable {
+    var min: CGFloat
+    var length: CGFloat
+
+    @inline(__always) var max: CGFloat { min + length }
+    @inline(__always) var mid: CGFloat { min + length / 2 }
+}
+
+extension CGRect {
+    /// The rectangle's extent on one axis.
+    @inline(__always)
+    func interval(_ axis: Axis) -> Interval {
+        switch axis {
+        case .horizontal: Interval(min: origin.x, length: size.width)
+        case .vertical: Interval(min: origin.y, length: size.height)
+        }
+    }
+
+    /// Replaces the rectangle's extent on one axis.
+    @inline(__always)
+    mutating func setInterval(_ interval: Interval, _ axis: Axis) {
+        switch axis {
+        case .horizontal:
+            origin.x = interval.min
+            size.width = interval.length
+        case .vertical:
+            origin.y = interval.min
+            size.height = interval.length
+        }
+    }
+
+    /// The rectangle's size on one axis.
+    @inline(__always)
+    func length(_ axis: Axis) -> CGFloat {
+        axis == .horizontal ? size.width : size.height
+    }
+}

@@ -1,0 +1,23 @@
+/// An error of the layout engine: a stable code, a message saying what is wrong and how
+/// to fix it.
+public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of error this is; new codes may be added.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+
+        /// A snapshot was applied to a scheme other than the one that produced it.
+        public static let snapshotMismatch = Code(name: "snapshotMismatch")
+
+        public var description: String { name }
+    }
+
+    public let code: Code
+    public let message: String
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

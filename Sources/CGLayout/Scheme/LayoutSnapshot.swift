@@ -1,0 +1,46 @@
+public import Foundation
+
+/// The frames a scheme computes for one source rect, without touching any element.
+///
+/// `frames` holds one rect per `LayoutBlock`, in the order the scheme runs them (nested
+/// schemes flattened), each in its element's **parent** space. `frame` is their union and
+/// `childSnapshots` gives CGLayout's tree: one child per block of the scheme, a sub-tree per
+/// nested scheme. Apply a snapshot with `apply(snapshot:)` on the scheme that produced it.
+public struct LayoutSnapshot: Sendable, Hashable {
+    /// One frame per block, in run order.
+    public internal(set) var frames: [CGRect]
+    var shape: SnapshotShape
+
+    init(frames: [CGRect], shape: SnapshotShape) {
+        self.frames = frames
+        self.shape = shape
+    }
+
+    /// An empty snapshot to pass to `CompiledLayoutScheme.snapshot(for:into:)`, which reuses
+    /// its storage from call to call.
+    public init() {
+        self.init(frames: [], shape: .empty)
+    }
+
+    /// The union of all frames; `.zero` for a scheme without blocks.
+    public var frame: CGRect { frames.modelUnion() }
+
+    /// One snapshot per block or nested scheme of the scheme that produced this snapshot.
+    public var childSnapshots: [LayoutSnapshot] {
+        shape.children.map { child in
+            switch child {
+            case .frame(let index):
+                LayoutSnapshot(frames: [frames[index]], shape: .single)
+            case .group(let shape, let start):
+                LayoutSnapshot(frames: Array(frames[start..<(start + shape.outputCount)]), shape: shape)
+            }
+        }
+    }
+}
+
+extension LayoutSnapshot: CustomStringConvertible {
+    public var description: String {
+        "LayoutSnapshot(" + frames.map { "(\($0.origin.x), \($0.origin.y), \($0.size.width), \($0.size.height))" }
+            .joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+import CGLayout
+
+/// The README's tour, verbatim, so that it keeps compiling and doing what it says.
+@Suite struct ReadmeTourTests {
+    @Test func tour() throws {
+        let cell = LayoutView(frame: CGRect(x: 0, y: 0, width: 375, height: 400))
+        let avatar = LayoutView(), title = LayoutView(), menu = LayoutView()
+        [avatar, title, menu].forEach { cell.addSubview($0) }
+
+        let scheme = LayoutScheme(blocks: [
+            // Layout = alignment + filling, evaluated against the block's source rect.
+            avatar.layoutBlock(with: Layout(x: .leading(12), y: .top(12), width: .fixed(40), height: .fixed(40))),
+            menu.layoutBlock(with: Layout(x: .trailing(12), y: .top(12), width: .fixed(24), height: .fixed(24))),
+            // Constraints reshape the source first: start after the avatar, stop before the menu.
+            title.layoutBlock(
+                with: Layout(x: .leading(8), y: .top(14), width: .boxed(16), height: .fixed(20)),
+                constraints: [
+                    avatar.layoutConstraint(for: [.trailing(.limit(on: .outer))]),
+                    menu.layoutConstraint(for: [.leading(.limit(on: .outer))]),
+                ]
+            ),
+        ])
+
+        scheme.layout(in: cell.layoutBounds)                        // lay out now, on this thread
+
+        let compiled = scheme.compiled()                            // capture once: a Sendable value
+        let landscape = compiled.snapshot(for: CGRect(x: 0, y: 0, width: 812, height: 375),
+                                          direction: .rightToLeft)  // pure; any thread, in parallel
+        try scheme.apply(snapshot: landscape)                       // assign the frames later
+
+        // Right-to-left at 812 wide: avatar at 760...800, menu at 12...36, title between.
+        #expect(title.frame == CGRect(x: 44, y: 14, width: 708, height: 20))
+        #expect(avatar.frame == CGRect(x: 760, y: 12, width: 40, height: 40))
+
+        let anchored = title.layoutBlock(with: Layout(height: .fixed(20))) { anchors in
+            anchors.leading.pull(to: avatar.layoutAnchors.trailing)
+            anchors.trailing.limit(by: menu.layoutAnchors.leading)
+            anchors.top.align(by: avatar.layoutAnchors.top)
+        }
+        // Right-to-left the avatar is on the right and the menu on the left.
+        #expect(anchored.snapshot(for: CGRect(x: 0, y: 0, width: 812, height: 375), direction: .rightToLeft).frames
+            == [CGRect(x: 36, y: 12, width: 724, height: 20)])
+
+        scheme.layout(in: cell.layoutBounds)
+        #expect(title.frame == CGRect(x: 60, y: 14, width: 271, height: 20))
+    }
+}
