@@ -200,3 +200,26 @@ import Testing
         #expect(frame.size.height == .infinity)
     }
 }
+
+/// `ENGINE.md` §2.7: the lower-level helpers of every `RectBasedLayout`.
+@Suite struct RectBasedLayoutHelperTests {
+    @Test func layoutWithConstraintGroups() {
+        let layout = Layout(x: .left(4), width: .boxed(8))
+        let avatar = rect(10, 0, 40, 40)
+        let menu = rect(300, 0, 20, 20)
+        let groups: [(rect: CGRect, constraints: [any RectBasedConstraint])] = [
+            (avatar, [LayoutAnchor.right(.limit(on: .outer))]),
+            (menu, [LayoutAnchor.left(.limit(on: .outer)), LayoutAnchor.size(.height(2))]),
+        ]
+        // Source [0, 400] → after the avatar [50, 400] → before the menu [50, 300], height 40.
+        expectRect(layout.layout(rect: .zero, in: rect(0, 0, 400, 100), use: groups), 54, 0, 242, 40)
+    }
+
+    @Test func applyAssignsTheFrame() {
+        let view = LayoutView(frame: rect(1, 2, 3, 4))
+        Layout.width(.fixed(10)).apply(for: view, in: rect(0, 0, 100, 100))
+        #expect(view.frame == rect(1, 2, 10, 4))
+        Layout(x: .trailing(), width: .fixed(10)).apply(for: view, in: rect(0, 0, 100, 100), direction: .rightToLeft)
+        #expect(view.frame == rect(0, 0, 10, 100))
+    }
+}

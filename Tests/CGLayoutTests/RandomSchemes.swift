@@ -172,12 +172,12 @@ final class RandomWorld {
 
     // MARK: Anchors API
 
-    func horizontalTarget() -> AnchorPoint<AnchorAxis.Horizontal> {
+    func horizontalTarget() -> AnchorPoint<LayoutAxis.Horizontal> {
         let anchors = pick(elements).anyAnchors
         return pick([anchors.left, anchors.right, anchors.leading, anchors.trailing, anchors.centerX])
     }
 
-    func verticalTarget() -> AnchorPoint<AnchorAxis.Vertical> {
+    func verticalTarget() -> AnchorPoint<LayoutAxis.Vertical> {
         if chance(0.15), let label = views.compactMap({ $0 as? LayoutLabel }).first { return label.layoutAnchors.baseline }
         let anchors = pick(elements).anyAnchors
         return pick([anchors.top, anchors.bottom, anchors.centerY])
@@ -257,14 +257,14 @@ final class RandomWorld {
 /// Target anchors of an existential element.
 struct AnyAnchors {
     let element: any LayoutElement
-    var left: AnchorPoint<AnchorAxis.Horizontal> { AnchorPoint(element: element, point: .left, reference: .frame) }
-    var right: AnchorPoint<AnchorAxis.Horizontal> { AnchorPoint(element: element, point: .right, reference: .frame) }
-    var leading: AnchorPoint<AnchorAxis.Horizontal> { AnchorPoint(element: element, point: .leading, reference: .frame) }
-    var trailing: AnchorPoint<AnchorAxis.Horizontal> { AnchorPoint(element: element, point: .trailing, reference: .frame) }
-    var centerX: AnchorPoint<AnchorAxis.Horizontal> { AnchorPoint(element: element, point: .centerX, reference: .frame) }
-    var top: AnchorPoint<AnchorAxis.Vertical> { AnchorPoint(element: element, point: .top, reference: .frame) }
-    var bottom: AnchorPoint<AnchorAxis.Vertical> { AnchorPoint(element: element, point: .bottom, reference: .frame) }
-    var centerY: AnchorPoint<AnchorAxis.Vertical> { AnchorPoint(element: element, point: .centerY, reference: .frame) }
+    var left: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .left, reference: .frame) }
+    var right: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .right, reference: .frame) }
+    var leading: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .leading, reference: .frame) }
+    var trailing: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .trailing, reference: .frame) }
+    var centerX: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .centerX, reference: .frame) }
+    var top: AnchorPoint<LayoutAxis.Vertical> { AnchorPoint(element: element, point: .top, reference: .frame) }
+    var bottom: AnchorPoint<LayoutAxis.Vertical> { AnchorPoint(element: element, point: .bottom, reference: .frame) }
+    var centerY: AnchorPoint<LayoutAxis.Vertical> { AnchorPoint(element: element, point: .centerY, reference: .frame) }
     var width: DimensionAnchor { DimensionAnchor(element: element, axis: .horizontal) }
     var height: DimensionAnchor { DimensionAnchor(element: element, axis: .vertical) }
 }

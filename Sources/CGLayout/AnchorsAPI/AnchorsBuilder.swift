@@ -18,14 +18,14 @@ public final class AnchorsBuilder<Element: LayoutElement> {
         self.element = element
     }
 
-    public var left: SideAnchor<AnchorAxis.Horizontal> { SideAnchor(recorder: recorder, source: .left) }
-    public var right: SideAnchor<AnchorAxis.Horizontal> { SideAnchor(recorder: recorder, source: .right) }
-    public var leading: SideAnchor<AnchorAxis.Horizontal> { SideAnchor(recorder: recorder, source: .leading) }
-    public var trailing: SideAnchor<AnchorAxis.Horizontal> { SideAnchor(recorder: recorder, source: .trailing) }
-    public var top: SideAnchor<AnchorAxis.Vertical> { SideAnchor(recorder: recorder, source: .top) }
-    public var bottom: SideAnchor<AnchorAxis.Vertical> { SideAnchor(recorder: recorder, source: .bottom) }
-    public var centerX: CenterAnchor<AnchorAxis.Horizontal> { CenterAnchor(recorder: recorder, source: .centerX) }
-    public var centerY: CenterAnchor<AnchorAxis.Vertical> { CenterAnchor(recorder: recorder, source: .centerY) }
+    public var left: SideAnchor<LayoutAxis.Horizontal> { SideAnchor(recorder: recorder, source: .left) }
+    public var right: SideAnchor<LayoutAxis.Horizontal> { SideAnchor(recorder: recorder, source: .right) }
+    public var leading: SideAnchor<LayoutAxis.Horizontal> { SideAnchor(recorder: recorder, source: .leading) }
+    public var trailing: SideAnchor<LayoutAxis.Horizontal> { SideAnchor(recorder: recorder, source: .trailing) }
+    public var top: SideAnchor<LayoutAxis.Vertical> { SideAnchor(recorder: recorder, source: .top) }
+    public var bottom: SideAnchor<LayoutAxis.Vertical> { SideAnchor(recorder: recorder, source: .bottom) }
+    public var centerX: CenterAnchor<LayoutAxis.Horizontal> { CenterAnchor(recorder: recorder, source: .centerX) }
+    public var centerY: CenterAnchor<LayoutAxis.Vertical> { CenterAnchor(recorder: recorder, source: .centerY) }
     public var width: DimensionRelations<Element> { DimensionRelations(builder: self, axis: .horizontal) }
     public var height: DimensionRelations<Element> { DimensionRelations(builder: self, axis: .vertical) }
 }
@@ -34,7 +34,7 @@ extension AnchorsBuilder where Element: TextPresentedElement {
     /// The element's baseline as a source. As in CGLayout it is a `top` anchor of the
     /// element's source rect: it places the element's **top**, not its baseline, at the
     /// target (`ENGINE.md` §7.5). Offset the layout by the baseline to align baselines.
-    public var baseline: SideAnchor<AnchorAxis.Vertical> { SideAnchor(recorder: recorder, source: .baseline) }
+    public var baseline: SideAnchor<LayoutAxis.Vertical> { SideAnchor(recorder: recorder, source: .baseline) }
 }
 
 /// A side of the block element (`left`, `right`, `top`, …) as the source of a relation.

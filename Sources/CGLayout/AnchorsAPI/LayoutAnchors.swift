@@ -1,12 +1,3 @@
-/// Axis markers that keep anchors-API relations on one axis: a horizontal source anchor
-/// only accepts horizontal targets.
-public enum AnchorAxis {
-    /// `left`, `right`, `leading`, `trailing`, `centerX`.
-    public enum Horizontal {}
-    /// `top`, `bottom`, `centerY`, `baseline`.
-    public enum Vertical {}
-}
-
 /// A point of another element to relate to: `other.layoutAnchors.right`.
 public struct AnchorPoint<Axis> {
     let element: any LayoutElement
@@ -26,16 +17,16 @@ public struct LayoutAnchors<Element: LayoutElement> {
     /// The element the anchors belong to.
     public let element: Element
 
-    public var left: AnchorPoint<AnchorAxis.Horizontal> { point(.left) }
-    public var right: AnchorPoint<AnchorAxis.Horizontal> { point(.right) }
+    public var left: AnchorPoint<LayoutAxis.Horizontal> { point(.left) }
+    public var right: AnchorPoint<LayoutAxis.Horizontal> { point(.right) }
     /// `left` left-to-right, `right` right-to-left, resolved for each layout.
-    public var leading: AnchorPoint<AnchorAxis.Horizontal> { point(.leading) }
+    public var leading: AnchorPoint<LayoutAxis.Horizontal> { point(.leading) }
     /// `right` left-to-right, `left` right-to-left, resolved for each layout.
-    public var trailing: AnchorPoint<AnchorAxis.Horizontal> { point(.trailing) }
-    public var centerX: AnchorPoint<AnchorAxis.Horizontal> { point(.centerX) }
-    public var top: AnchorPoint<AnchorAxis.Vertical> { point(.top) }
-    public var bottom: AnchorPoint<AnchorAxis.Vertical> { point(.bottom) }
-    public var centerY: AnchorPoint<AnchorAxis.Vertical> { point(.centerY) }
+    public var trailing: AnchorPoint<LayoutAxis.Horizontal> { point(.trailing) }
+    public var centerX: AnchorPoint<LayoutAxis.Horizontal> { point(.centerX) }
+    public var top: AnchorPoint<LayoutAxis.Vertical> { point(.top) }
+    public var bottom: AnchorPoint<LayoutAxis.Vertical> { point(.bottom) }
+    public var centerY: AnchorPoint<LayoutAxis.Vertical> { point(.centerY) }
     public var width: DimensionAnchor { DimensionAnchor(element: element, axis: .horizontal) }
     public var height: DimensionAnchor { DimensionAnchor(element: element, axis: .vertical) }
 
@@ -46,7 +37,7 @@ public struct LayoutAnchors<Element: LayoutElement> {
 
 extension LayoutAnchors where Element: TextPresentedElement {
     /// The first baseline: the y of the element's baseline rect.
-    public var baseline: AnchorPoint<AnchorAxis.Vertical> {
+    public var baseline: AnchorPoint<LayoutAxis.Vertical> {
         AnchorPoint(element: element, point: .top, reference: .baseline)
     }
 }

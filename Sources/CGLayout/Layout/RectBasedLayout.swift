@@ -45,4 +45,15 @@ extension RectBasedLayout {
         }
         return layout(rect: rect, in: space, direction: direction)
     }
+
+    /// Lays out `element`'s current frame in `source`, reduced by the constraints as in
+    /// `layout(rect:in:use:)`, and assigns the result (CGLayout's `apply(for:in:use:)`).
+    public func apply(
+        for element: any LayoutElement,
+        in source: CGRect,
+        use constraints: [(rect: CGRect, constraints: [any RectBasedConstraint])] = [],
+        direction: LayoutDirection = .leftToRight
+    ) {
+        element.frame = layout(rect: element.frame, in: source, use: constraints, direction: direction)
+    }
 }
