@@ -12,13 +12,31 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "cglayout",
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CGLayout", targets: ["CGLayout"]),
+        .library(name: "CGLDocument", targets: ["CGLDocument"]),
+        .executable(name: "cglctl", targets: ["cglctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .target(name: "CGLayout", swiftSettings: strictSettings),
+        .target(
+            name: "CGLDocument",
+            dependencies: ["CGLayout", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "cglctl",
+            dependencies: ["CGLDocument", "CGLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
         .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

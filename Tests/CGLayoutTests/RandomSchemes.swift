@@ -254,21 +254,6 @@ final class RandomWorld {
     }
 }
 
-/// Target anchors of an existential element.
-struct AnyAnchors {
-    let element: any LayoutElement
-    var left: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .left, reference: .frame) }
-    var right: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .right, reference: .frame) }
-    var leading: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .leading, reference: .frame) }
-    var trailing: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .trailing, reference: .frame) }
-    var centerX: AnchorPoint<LayoutAxis.Horizontal> { AnchorPoint(element: element, point: .centerX, reference: .frame) }
-    var top: AnchorPoint<LayoutAxis.Vertical> { AnchorPoint(element: element, point: .top, reference: .frame) }
-    var bottom: AnchorPoint<LayoutAxis.Vertical> { AnchorPoint(element: element, point: .bottom, reference: .frame) }
-    var centerY: AnchorPoint<LayoutAxis.Vertical> { AnchorPoint(element: element, point: .centerY, reference: .frame) }
-    var width: DimensionAnchor { DimensionAnchor(element: element, axis: .horizontal) }
-    var height: DimensionAnchor { DimensionAnchor(element: element, axis: .vertical) }
-}
-
 extension LayoutElement {
-    var anyAnchors: AnyAnchors { AnyAnchors(element: self) }
+    var anyAnchors: AnyLayoutAnchors { AnyLayoutAnchors(self) }
 }

@@ -109,6 +109,9 @@ public struct CompiledLayoutScheme: Sendable {
 /// An element of a compiled scheme, by position; see `CompiledLayoutScheme.handle(for:)`.
 public struct ElementHandle: Sendable, Hashable {
     let slot: Int32
+
+    /// The element's index in `elementFrames(for:direction:constrainRects:)`.
+    package var index: Int { Int(slot) }
 }
 
 /// A frame to use for one element instead of the one captured at compile time.

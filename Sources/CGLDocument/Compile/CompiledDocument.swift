@@ -1,0 +1,79 @@
+import CGLayout
+import Foundation
+import Synchronization
+
+/// A document compiled into engine programs, ready to snapshot for any environment, from
+/// any thread.
+///
+/// Each selection of variants is compiled once, the first time an environment selects it,
+/// and reused for every later snapshot: compilation never happens per snapshot.
+public final class CompiledDocument: Sendable {
+    public let document: SchemeDocument
+    /// The index of each element's parent in document order; `-1` for `$root`.
+    private let parentIndices: [Int]
+    private let programs = Mutex<[[Bool]: DocumentCompiler.Output]>([:])
+
+    init(document: SchemeDocument) {
+        self.document = document
+        var indices: [String: Int] = [:]
+        for (index, element) in document.elements.enumerated() { indices[element.id] = index }
+        parentIndices = document.elements.map { indices[$0.parent] ?? -1 }
+    }
+
+    /// The frames of every element for `environment`.
+    ///
+    /// - Throws: `EnvironmentError` for a size, scale or safe area that cannot be laid out.
+    public func snapshot(for environment: LayoutEnvironment) throws(EnvironmentError) -> DocumentSnapshot {
+        try environment.validate()
+        let program = self.program(for: environment)
+        var overrides: [FrameOverride] = []
+        if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
+        if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
+        let frames = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides)
+        return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
+    }
+
+    /// The program for the variants `environment` selects, compiled on first use.
+    private func program(for environment: LayoutEnvironment) -> DocumentCompiler.Output {
+        let selection = document.variants.map { $0.conditions.hold(for: environment) }
+        if let program = programs.withLock({ $0[selection] }) { return program }
+        // Compile outside the lock: two threads may both compile a new selection once; the
+        // results are equal and the second insert is harmless.
+        let active = zip(document.variants, selection).filter(\.1).map(\.0)
+        let program = DocumentCompiler(document: document).compile(variants: active)
+        programs.withLock { $0[selection] = program }
+        return program
+    }
+
+    /// Frames relative to each parent and in root space, snapped to pixels when the
+    /// environment has a scale (edges are snapped in root space, once, so that nested frames
+    /// stay consistent).
+    private func makeSnapshot(frames: [CGRect], handles: [ElementHandle?], environment: LayoutEnvironment) -> DocumentSnapshot {
+        var entries: [DocumentSnapshot.Entry] = []
+        entries.reserveCapacity(handles.count)
+        // Where each element's internal space has its origin, in root space.
+        var origins: [CGPoint] = []
+        origins.reserveCapacity(handles.count)
+        var extent = CGPoint.zero
+        for (index, handle) in handles.enumerated() {
+            let spec = document.elements[index]
+            let parentOrigin = parentIndices[index] >= 0 ? origins[parentIndices[index]] : .zero
+            let frame = handle.map { frames[$0.index] } ?? .zero
+            var inRoot = frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+            if let scale = environment.scale { inRoot = PixelSnapping.snap(inRoot, scale: scale) }
+            origins.append(CGPoint(x: inRoot.origin.x - spec.boundsOrigin.x, y: inRoot.origin.y - spec.boundsOrigin.y))
+            extent.x = max(extent.x, inRoot.origin.x + inRoot.size.width)
+            extent.y = max(extent.y, inRoot.origin.y + inRoot.size.height)
+            entries.append(DocumentSnapshot.Entry(id: spec.id, frame: inRoot.offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y), inRoot: inRoot))
+        }
+        return DocumentSnapshot(scheme: document.name, hash: document.hash, engine: LayoutEngine.version, environment: environment,
+                                size: CGSize(width: extent.x, height: extent.y), elements: entries)
+    }
+}
+
+extension SchemeDocument {
+    /// Compiles the document for snapshots.
+    public func compiled() -> CompiledDocument {
+        CompiledDocument(document: self)
+    }
+}

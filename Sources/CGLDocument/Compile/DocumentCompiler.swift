@@ -1,0 +1,178 @@
+import CGLayout
+import Foundation
+
+/// Builds the engine objects of a document for one selection of variants and compiles them
+/// (`SCHEME-FORMAT.md` §1): `$root` is a view sized per environment, `$safeArea` a guide in
+/// it, and each block starts from its element's parent's layout bounds.
+struct DocumentCompiler {
+    let document: SchemeDocument
+
+    /// The compiled scheme, with handles to the elements whose frames vary per environment.
+    struct Output: Sendable {
+        var scheme: CompiledLayoutScheme
+        var root: ElementHandle?
+        var safeArea: ElementHandle?
+        /// A handle per document element, in document order; `nil` when no block involves it.
+        var handles: [ElementHandle?]
+    }
+
+    func compile(variants active: [VariantSpec]) -> Output {
+        let root = LayoutView(identifier: ReservedID.root)
+        let safeArea = LayoutGuide(identifier: ReservedID.safeArea)
+        safeArea.add(to: root)
+        var elements: [String: any LayoutElement] = [ReservedID.root: root, ReservedID.safeArea: safeArea]
+        for spec in document.elements {
+            let element = makeElement(spec)
+            switch (element, elements[spec.parent]) {
+            case (let guide as LayoutGuide, let parent as LayoutView): guide.add(to: parent)
+            case (let view as LayoutView, let parent as LayoutView): parent.addSubview(view)
+            default: break  // validation allows only views as parents
+            }
+            elements[spec.id] = element
+        }
+        let parents = Dictionary(uniqueKeysWithValues: document.elements.map { ($0.id, $0.parent) })
+        let blocks = Variants.apply(active, to: document.blocks)
+        let scheme = LayoutScheme(blocks: blocks.compactMap { makeBlock($0, elements: elements, parents: parents) })
+        // Blocks hold elements weakly; `elements` keeps them alive until compiled.
+        let compiled = withExtendedLifetime(elements) { scheme.compiled() }
+        return Output(
+            scheme: compiled,
+            root: compiled.handle(for: root),
+            safeArea: compiled.handle(for: safeArea),
+            handles: document.elements.map { spec in elements[spec.id].flatMap { compiled.handle(for: $0) } }
+        )
+    }
+
+    private func makeElement(_ spec: ElementSpec) -> any LayoutElement {
+        switch spec.kind {
+        case .guide, .stack, .scroll:
+            return LayoutGuide(identifier: spec.id)
+        case .view:
+            let view: LayoutView
+            if let text = spec.text {
+                view = LayoutLabel(identifier: spec.id, text: text)
+            } else {
+                view = LayoutView(identifier: spec.id)
+                if let size = spec.intrinsicSize { view.contentSizing = .fixed(size) }
+            }
+            view.boundsOrigin = spec.boundsOrigin
+            return view
+        }
+    }
+
+    /// The engine block for a validated block (`nil` only if validation let an unknown id through).
+    private func makeBlock(_ spec: BlockSpec, elements: [String: any LayoutElement], parents: [String: String]) -> (any LayoutBlockProtocol)? {
+        switch spec {
+        case .scheme(let scheme):
+            return LayoutScheme(blocks: scheme.blocks.compactMap { makeBlock($0, elements: elements, parents: parents) })
+        case .element(let block):
+            guard let element = elements[block.element], let parent = elements[parents[block.element] ?? ReservedID.root] else { return nil }
+            // The block's source is its parent's layout bounds, in the parent's space.
+            let source = parent.contentLayoutConstraint(for: [.equally])
+            guard let relations = block.relations else {
+                return LayoutBlock(element: element, layout: block.layout, constraints: [source] + block.constraints.compactMap { constraint($0, of: element, elements) })
+            }
+            let anchored = makeAnchorsBlock(for: element, layout: block.layout) { builder in
+                for relation in relations { record(relation, into: builder, elements: elements) }
+            }
+            anchored.constraints.insert(source, at: 0)
+            return anchored
+        }
+    }
+
+    /// The engine constraint; `nil` only if validation let a mismatch through.
+    private func constraint(_ spec: ConstraintSpec, of element: any LayoutElement, _ elements: [String: any LayoutElement]) -> (any LayoutConstraintProtocol)? {
+        let made: (any LayoutConstraintProtocol)? = switch spec.kind {
+        case .frame(let id): elements[id]?.layoutConstraint(for: spec.anchors)
+        case .content(let id): elements[id]?.contentLayoutConstraint(for: spec.anchors)
+        case .baseline(let id): (elements[id] as? LayoutLabel)?.baselineLayoutConstraint(for: spec.anchors)
+        case .adjust(let sizes, let alignment): (element as? LayoutView)?.adjustLayoutConstraint(for: sizes, alignment: alignment)
+        case .anonymous: AnonymConstraint(anchors: spec.anchors)
+        }
+        guard let made else { return nil }
+        return spec.isActive ? made : made.active(false)
+    }
+
+    private func record(_ relation: RelationSpec, into builder: AnyAnchorsBuilder, elements: [String: any LayoutElement]) {
+        switch relation.kind {
+        case .point(let source, let operation, let target, let anchor):
+            guard let targetElement = elements[target] else { return }
+            let anchors = AnyLayoutAnchors(targetElement)
+            if let side = sideAnchor(source, builder), let point = horizontalPoint(anchor, anchors) {
+                apply(operation, side, point)
+            } else if let side = verticalSideAnchor(source, builder), let point = verticalPoint(anchor, anchors) {
+                apply(operation, side, point)
+            } else if source == "centerX", let point = horizontalPoint(anchor, anchors) {
+                apply(operation, builder.centerX, point)
+            } else if source == "centerY", let point = verticalPoint(anchor, anchors) {
+                apply(operation, builder.centerY, point)
+            }
+        case .dimension(let source, let target, let anchor, let multiplier, let constant):
+            guard let targetElement = elements[target] else { return }
+            let anchors = AnyLayoutAnchors(targetElement)
+            builder.size(source == "width" ? .width : .height, equalTo: anchor == "width" ? anchors.width : anchors.height,
+                         multiplier: multiplier, constant: constant)
+        case .constant(let source, let value):
+            builder.size(source == "width" ? .width : .height, equalTo: value)
+        case .intrinsic(let source, let multiplier, let alignment):
+            builder.intrinsicSize(source == "width" ? .width : .height, multiplier: multiplier, alignment: alignment)
+        }
+    }
+
+    private func sideAnchor(_ name: String, _ builder: AnyAnchorsBuilder) -> SideAnchor<LayoutAxis.Horizontal>? {
+        switch name {
+        case "left": builder.left
+        case "right": builder.right
+        case "leading": builder.leading
+        case "trailing": builder.trailing
+        default: nil
+        }
+    }
+
+    private func verticalSideAnchor(_ name: String, _ builder: AnyAnchorsBuilder) -> SideAnchor<LayoutAxis.Vertical>? {
+        switch name {
+        case "top": builder.top
+        case "bottom": builder.bottom
+        case "baseline": builder.baseline
+        default: nil
+        }
+    }
+
+    private func horizontalPoint(_ name: String, _ anchors: AnyLayoutAnchors) -> AnchorPoint<LayoutAxis.Horizontal>? {
+        switch name {
+        case "left": anchors.left
+        case "right": anchors.right
+        case "leading": anchors.leading
+        case "trailing": anchors.trailing
+        case "centerX": anchors.centerX
+        default: nil
+        }
+    }
+
+    private func verticalPoint(_ name: String, _ anchors: AnyLayoutAnchors) -> AnchorPoint<LayoutAxis.Vertical>? {
+        switch name {
+        case "top": anchors.top
+        case "bottom": anchors.bottom
+        case "centerY": anchors.centerY
+        case "baseline": anchors.baseline
+        default: nil
+        }
+    }
+
+    private func apply<Axis>(_ operation: String, _ side: SideAnchor<Axis>, _ point: AnchorPoint<Axis>) {
+        switch operation {
+        case "align", "equal": side.align(by: point)
+        case "pull": side.pull(to: point)
+        case "limit": side.limit(by: point)
+        case "fartherThanOrEqual": side.fartherThanOrEqual(to: point)
+        default: side.nearerThanOrEqual(to: point)
+        }
+    }
+
+    private func apply<Axis>(_ operation: String, _ center: CenterAnchor<Axis>, _ point: AnchorPoint<Axis>) {
+        switch operation {
+        case "pull": center.pull(to: point)
+        default: center.align(by: point)
+        }
+    }
+}

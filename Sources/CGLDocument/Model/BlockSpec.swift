@@ -1,0 +1,107 @@
+import CGLayout
+import Foundation
+
+/// One block of a scheme document (`SCHEME-FORMAT.md` §1.2), validated.
+indirect enum BlockSpec: Sendable {
+    /// A `LayoutBlock` (API v1 constraints or the anchors API).
+    case element(ElementBlockSpec)
+    /// A nested scheme.
+    case scheme(SchemeBlockSpec)
+
+    var id: String? {
+        switch self {
+        case .element(let block): block.id
+        case .scheme(let scheme): scheme.id
+        }
+    }
+
+    var pointer: JSONPointer {
+        switch self {
+        case .element(let block): block.pointer
+        case .scheme(let scheme): scheme.pointer
+        }
+    }
+
+    /// The element blocks in run order, nested schemes flattened.
+    var elementBlocks: [ElementBlockSpec] {
+        switch self {
+        case .element(let block): [block]
+        case .scheme(let scheme): scheme.blocks.flatMap(\.elementBlocks)
+        }
+    }
+}
+
+struct SchemeBlockSpec: Sendable {
+    var id: String?
+    var blocks: [BlockSpec]
+    var pointer: JSONPointer
+}
+
+/// A block laying out one element.
+struct ElementBlockSpec: Sendable {
+    var id: String?
+    var element: String
+    var layout: Layout
+    var constraints: [ConstraintSpec]
+    /// Anchors-API relations; `nil` for a v1 block.
+    var relations: [RelationSpec]?
+    var pointer: JSONPointer
+
+    /// The elements this block reads, with where each reference is written.
+    var references: [(id: String, pointer: JSONPointer)] {
+        constraints.compactMap { constraint in constraint.target.map { ($0, constraint.pointer) } }
+            + (relations ?? []).compactMap { relation in relation.target.map { ($0, relation.pointer) } }
+    }
+}
+
+/// A v1 constraint of a block.
+struct ConstraintSpec: Sendable {
+    enum Kind: Sendable {
+        /// `LayoutConstraint` on the target's frame.
+        case frame(String)
+        /// `ContentLayoutConstraint` on the target's layout bounds.
+        case content(String)
+        /// A baseline constraint on a text element.
+        case baseline(String)
+        /// `AdjustLayoutConstraint` on the block's own element.
+        case adjust(sizes: [LayoutAnchor.Size], alignment: Layout.Alignment)
+        /// `AnonymConstraint`.
+        case anonymous
+    }
+
+    var kind: Kind
+    var anchors: [LayoutAnchor]
+    var isActive: Bool
+    var pointer: JSONPointer
+
+    var target: String? {
+        switch kind {
+        case .frame(let id), .content(let id), .baseline(let id): id
+        case .adjust, .anonymous: nil
+        }
+    }
+}
+
+/// An anchors-API relation of a block (`left.align(avatar.right)`, `width.equal(44)`).
+struct RelationSpec: Sendable {
+    enum Kind: Sendable {
+        /// A side or centre of the block element related to a point of another element.
+        case point(source: String, operation: String, target: String, targetAnchor: String)
+        /// `width.equal(card.width)`, `width.scaled(card.width, k)`, `width.boxed(card.width, b)`.
+        case dimension(source: String, target: String, targetAnchor: String, multiplier: CGFloat, constant: CGFloat)
+        /// `height.equal(44)`.
+        case constant(source: String, value: CGFloat)
+        /// `width.equalIntrinsicSize(m, x:, y:)`.
+        case intrinsic(source: String, multiplier: CGFloat, alignment: Layout.Alignment)
+    }
+
+    var kind: Kind
+    var pointer: JSONPointer
+
+    var target: String? {
+        switch kind {
+        case .point(_, _, let target, _), .dimension(_, let target, _, _, _): target
+        case .constant, .intrinsic: nil
+        }
+    }
+}

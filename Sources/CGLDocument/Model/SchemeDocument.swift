@@ -1,0 +1,92 @@
+public import Foundation
+
+/// A validated scheme document (`SCHEME-FORMAT.md` §1): the declarative form of one layout,
+/// ready to be hashed, stored, and compiled for any environment.
+///
+/// ```swift
+/// let document = try SchemeDocument(data: data)        // all errors at once, or a document
+/// print(document.name, document.hash)                  // "feed-cell", "sha256:…"
+/// let snapshot = try document.compiled().snapshot(for: LayoutEnvironment(width: 390, height: 844))
+/// ```
+public struct SchemeDocument: Sendable {
+    /// The largest document accepted, in bytes.
+    public static let maximumSize = 4 * 1024 * 1024
+    /// The deepest JSON nesting accepted (schemes may nest 64 levels; each takes two).
+    static let maximumJSONDepth = 2 * DocumentDecoder.maximumSchemeDepth + 16
+
+    /// The scheme's identity in the daemon.
+    public let name: String
+    public let description: String?
+    /// `sha256:` of the canonical form: equal for documents that differ only in formatting.
+    public let hash: String
+    /// The canonical form the hash is taken of.
+    public let canonicalJSON: String
+    /// Problems that do not make the document invalid (elements no block lays out, …).
+    public let warnings: [DocumentIssue]
+
+    let elements: [ElementSpec]
+    let blocks: [BlockSpec]
+    let variants: [VariantSpec]
+
+    /// The ids of the document's elements, in document order.
+    public var elementIDs: [String] { elements.map(\.id) }
+
+    /// Parses and validates a document.
+    ///
+    /// - Throws: `DocumentError` with every error found (and the warnings).
+    public init(data: Data) throws(DocumentError) {
+        try self.init(bytes: Array(data))
+    }
+
+    /// Parses and validates a document given as text.
+    public init(json: String) throws(DocumentError) {
+        try self.init(bytes: Array(json.utf8))
+    }
+
+    init(bytes: [UInt8]) throws(DocumentError) {
+        guard bytes.count <= Self.maximumSize else {
+            throw DocumentError(issues: [DocumentIssue(severity: .error, code: .tooLarge, pointer: "",
+                                                       message: "the document is \(bytes.count) bytes; at most \(Self.maximumSize) (4 MiB) are allowed",
+                                                       hint: "split the layout into several schemes")])
+        }
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(bytes, maximumDepth: Self.maximumJSONDepth)
+        } catch {
+            throw DocumentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
+                                                       hint: "check the text near \(error.position)", position: error.position)])
+        }
+        let decoder = DocumentDecoder()
+        let decoded = decoder.decode(root)
+        if let decoded, !decoder.issues.hasErrors {
+            Self.checkOrder(decoded, decoder: decoder)
+        }
+        let issues = decoder.issues.issues
+        guard let decoded, !decoder.issues.hasErrors else {
+            throw DocumentError(issues: issues.filter { $0.severity == .error } + issues.filter { $0.severity == .warning })
+        }
+        name = decoded.name
+        description = decoded.description
+        elements = decoded.elements
+        blocks = decoded.blocks
+        variants = decoded.variants
+        warnings = issues
+        canonicalJSON = CanonicalForm.text(of: root, expressions: decoder.canonicalExpressions)
+        hash = CanonicalForm.hash(of: canonicalJSON)
+    }
+
+    /// The order rule for the base blocks, each variant alone, and all variants together.
+    private static func checkOrder(_ decoded: DocumentDecoder.Result, decoder: DocumentDecoder) {
+        let checker = OrderChecker(elements: decoder.elements, issues: decoder.issues)
+        checker.check(decoded.blocks.flatMap(\.elementBlocks))
+        Variants.validate(decoded.variants, against: decoded.blocks, issues: decoder.issues)
+        guard !decoder.issues.hasErrors else { return }
+        for variant in decoded.variants {
+            checker.check(Variants.apply([variant], to: decoded.blocks).flatMap(\.elementBlocks), context: "the variant \(variant.pointer)")
+        }
+        if decoded.variants.count > 1 {
+            checker.check(Variants.apply(decoded.variants, to: decoded.blocks).flatMap(\.elementBlocks), context: "all variants")
+        }
+        checker.warnAboutUnplacedElements(decoded.blocks.flatMap(\.elementBlocks))
+    }
+}

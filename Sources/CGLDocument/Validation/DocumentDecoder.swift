@@ -1,0 +1,223 @@
+import CGLayout
+import Foundation
+
+/// Reads a scheme document's JSON into the validated model, collecting every issue
+/// (`SCHEME-FORMAT.md` §1, §4), and records the canonical form of each expression.
+final class DocumentDecoder {
+    static let format = "cglayout/1"
+    static let maximumElements = 10_000
+    static let maximumSchemeDepth = 64
+    static let namePattern = "[a-z0-9][a-z0-9._-]{0,63}"
+    static let idPattern = "[A-Za-z_][A-Za-z0-9_.-]{0,63}"
+
+    let issues = IssueCollector()
+    lazy var terms = TermResolver(issues: issues)
+    lazy var relations = RelationResolver(terms: terms)
+    /// Elements by id, as declared so far.
+    var elements: [String: ElementSpec] = [:]
+    var elementOrder: [ElementSpec] = []
+    /// Block ids seen, with where.
+    var blockIDs: [String: JSONPointer] = [:]
+    /// The canonical text of each expression string, by its pointer.
+    var canonicalExpressions: [JSONPointer: String] = [:]
+
+    struct Result {
+        var name: String
+        var description: String?
+        var elements: [ElementSpec]
+        var blocks: [BlockSpec]
+        var variants: [VariantSpec]
+    }
+
+    /// Decodes the top-level object; `nil` when it is not an object at all.
+    func decode(_ root: JSONValue) -> Result? {
+        guard let object = ObjectReader(root, at: .root, issues: issues, what: "a scheme document") else { return nil }
+        object.rejectUnknownKeys(allowed: ["format", "name", "description", "elements", "blocks", "variants"], what: "the document")
+        if let format = object.string("format", required: true, what: "the document"), format != Self.format {
+            issues.error(.invalidValue, JSONPointer.root.appending("format"), "unknown format '\(format)'", hint: "this version reads \"\(Self.format)\"")
+        }
+        let name = object.string("name", required: true, what: "the document") ?? ""
+        if object.has("name"), !matches(name, Self.namePattern) {
+            issues.error(.invalidValue, JSONPointer.root.appending("name"), "the name '\(name)' is not allowed",
+                         hint: "use 1 to 64 characters: lowercase letters, digits, '.', '_' and '-', starting with a letter or digit")
+        }
+        let description = object.string("description", what: "the document")
+        if let list = object.array("elements", required: true, what: "the document") {
+            decodeElements(list, at: JSONPointer.root.appending("elements"))
+        }
+        let blocks = object.array("blocks", required: true, what: "the document").map {
+            decodeBlocks($0, at: JSONPointer.root.appending("blocks"), depth: 1)
+        } ?? []
+        let variants = object.array("variants", what: "the document").map { decodeVariants($0, at: JSONPointer.root.appending("variants")) } ?? []
+        return Result(name: name, description: description, elements: elementOrder, blocks: blocks, variants: variants)
+    }
+
+    // MARK: Elements
+
+    private func decodeElements(_ list: [JSONValue], at pointer: JSONPointer) {
+        guard list.count <= Self.maximumElements else {
+            issues.error(.tooLarge, pointer, "the document has \(list.count) elements; at most \(Self.maximumElements) are allowed",
+                         hint: "split the layout into several schemes")
+            return
+        }
+        for (index, value) in list.enumerated() {
+            if let element = decodeElement(value, at: pointer.appending(index)) {
+                elements[element.id] = element
+                elementOrder.append(element)
+            }
+        }
+    }
+
+    private func decodeElement(_ value: JSONValue, at pointer: JSONPointer) -> ElementSpec? {
+        guard let object = ObjectReader(value, at: pointer, issues: issues, what: "an element") else { return nil }
+        object.rejectUnknownKeys(allowed: ["id", "parent", "kind", "intrinsicSize", "text", "boundsOrigin", "stack", "scroll"], what: "an element")
+        guard let id = object.string("id", required: true, what: "an element"), validID(id, at: pointer.appending("id")) else { return nil }
+        if let earlier = elements[id] {
+            issues.error(.duplicateId, pointer.appending("id"), "the id '\(id)' is already used by \(earlier.pointer)", hint: "give every element its own id")
+            return nil
+        }
+        let parent = decodeParent(object, id: id, at: pointer)
+        let kind = decodeKind(object, at: pointer)
+        var size: CGSize?
+        if let numbers = object.numbers("intrinsicSize", count: 2, meaning: "width and height") { size = CGSize(width: numbers[0], height: numbers[1]) }
+        let text = object.value("text").flatMap { decodeText($0, at: pointer.appending("text")) }
+        var boundsOrigin = CGPoint.zero
+        if let numbers = object.numbers("boundsOrigin", count: 2, meaning: "x and y") { boundsOrigin = CGPoint(x: numbers[0], y: numbers[1]) }
+        if kind == .guide {
+            for key in ["intrinsicSize", "text", "boundsOrigin"] where object.has(key) {
+                issues.error(.incompatible, pointer.appending(key), "a guide has no content, so no '\(key)'", hint: "make '\(id)' a view, or remove '\(key)'")
+            }
+        }
+        for container in ["stack", "scroll"] where object.has(container) {
+            issues.error(.unsupported, pointer.appending(container), "'\(container)' elements are not supported by this version yet",
+                         hint: "lay the items out with blocks for now")
+        }
+        return ElementSpec(id: id, parent: parent ?? ReservedID.root, kind: kind ?? .view, intrinsicSize: kind == .guide ? nil : size,
+                           text: kind == .guide ? nil : text, boundsOrigin: boundsOrigin, pointer: pointer)
+    }
+
+    private func decodeParent(_ object: ObjectReader, id: String, at pointer: JSONPointer) -> String? {
+        guard let parent = object.string("parent", what: "an element") else { return nil }
+        let at = pointer.appending("parent")
+        if parent == ReservedID.safeArea {
+            issues.error(.invalidValue, at, "'$safeArea' is a guide and cannot contain elements",
+                         hint: "make '\(id)' a child of '$root' and constrain it to '$safeArea'")
+            return nil
+        }
+        if parent == ReservedID.root { return parent }
+        if parent == id {
+            issues.error(.invalidValue, at, "'\(id)' cannot be its own parent")
+            return nil
+        }
+        guard let element = elements[parent] else {
+            let declaredLater = "declare '\(parent)' before '\(id)' (parents come first, so the tree has no cycles)"
+            issues.error(.unknownElement, at, "the parent '\(parent)' is not declared before '\(id)'",
+                         hint: suggestion(for: parent, among: elements.keys).map { "did you mean '\($0)'? Otherwise \(declaredLater)" } ?? declaredLater)
+            return nil
+        }
+        guard element.kind == .view else {
+            issues.error(.incompatible, at, "'\(parent)' is a \(element.kind.rawValue) and cannot contain elements", hint: "choose a view as the parent")
+            return nil
+        }
+        return parent
+    }
+
+    private func decodeKind(_ object: ObjectReader, at pointer: JSONPointer) -> ElementSpec.Kind? {
+        guard let name = object.string("kind", what: "an element") else { return nil }
+        guard let kind = ElementSpec.Kind(rawValue: name) else {
+            issues.error(.invalidValue, pointer.appending("kind"), "unknown kind '\(name)'",
+                         hint: hint(for: name, among: ElementSpec.Kind.allCases.map(\.rawValue)))
+            return nil
+        }
+        if kind == .stack || kind == .scroll {
+            issues.error(.unsupported, pointer.appending("kind"), "'\(name)' elements are not supported by this version yet",
+                         hint: "use 'view' or 'guide'")
+            return nil
+        }
+        return kind
+    }
+
+    private func decodeText(_ value: JSONValue, at pointer: JSONPointer) -> TextMetrics? {
+        guard let object = ObjectReader(value, at: pointer, issues: issues, what: "'text'") else { return nil }
+        object.rejectUnknownKeys(allowed: ["length", "string", "advance", "lineHeight"], what: "'text'")
+        let advance = object.number("advance", required: true, what: "'text'")
+        let lineHeight = object.number("lineHeight", required: true, what: "'text'")
+        if let advance, advance <= 0 {
+            issues.error(.outOfRange, pointer.appending("advance"), "the advance must be positive", hint: "the width of one glyph, such as 7")
+        }
+        if let lineHeight, lineHeight < 0 {
+            issues.error(.outOfRange, pointer.appending("lineHeight"), "the line height cannot be negative")
+        }
+        var length: Int?
+        switch (object.value("length"), object.string("string", what: "'text'")) {
+        case (.some, .some):
+            issues.error(.invalidValue, pointer, "'text' has both 'length' and 'string'", hint: "keep one")
+        case (.some, nil):
+            if let number = object.number("length", what: "'text'") {
+                if number < 0 || number != number.rounded() {
+                    issues.error(.outOfRange, pointer.appending("length"), "the length must be a whole number of glyphs, 0 or more")
+                } else {
+                    length = Int(number)
+                }
+            }
+        case (nil, .some(let string)):
+            length = string.count
+        case (nil, nil):
+            issues.error(.missingKey, pointer, "'text' needs a 'length' or a 'string'")
+        }
+        guard let advance, advance > 0, let lineHeight, lineHeight >= 0, let length else { return nil }
+        return TextMetrics(length: length, advance: advance, lineHeight: lineHeight)
+    }
+
+    // MARK: Helpers
+
+    func validID(_ id: String, at pointer: JSONPointer) -> Bool {
+        if id.hasPrefix("$") {
+            issues.error(.invalidValue, pointer, "the id '\(id)' is reserved", hint: "'$root' and '$safeArea' are predefined; choose another id")
+            return false
+        }
+        guard matches(id, Self.idPattern) else {
+            issues.error(.invalidValue, pointer, "the id '\(id)' is not allowed",
+                         hint: "use 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or '_'")
+            return false
+        }
+        return true
+    }
+
+    func matches(_ text: String, _ pattern: String) -> Bool {
+        text.range(of: "^\(pattern)$", options: .regularExpression) != nil
+    }
+
+    /// Parses an expression string, recording its canonical form or an issue.
+    func expression(_ value: JSONValue, at pointer: JSONPointer, what: String) -> Expression? {
+        guard case .string(let text) = value.kind else {
+            let hint = if case .number(let number) = value.kind { "write it as a term in a string, such as \"fixed(\(formatNumber(number)))\"" } else { nil as String? }
+            issues.error(.wrongType, pointer, "\(what) must be a string, not \(value.typeDescription)", hint: hint, at: value.position)
+            return nil
+        }
+        do {
+            let parsed = try ExpressionParser.parse(text)
+            guard numbersWithinLimit(parsed, at: pointer) else { return nil }
+            canonicalExpressions[pointer] = parsed.canonical
+            return parsed
+        } catch {
+            issues.error(.expression, pointer, "cannot read \(what) '\(text)': \(error.message) (character \(error.offset + 1))", at: value.position)
+            return nil
+        }
+    }
+
+    private func numbersWithinLimit(_ expression: Expression, at pointer: JSONPointer) -> Bool {
+        func numbers(_ term: Term) -> [Double] {
+            (term.arguments ?? []).flatMap { argument -> [Double] in
+                switch argument.value {
+                case .number(let value): [value]
+                case .range(let lower, let upper): [lower, upper]
+                case .term(let inner): numbers(inner)
+                }
+            }
+        }
+        guard let bad = expression.terms.flatMap(numbers).first(where: { abs($0) > ObjectReader.numberLimit }) else { return true }
+        issues.error(.outOfRange, pointer, "\(formatNumber(bad)) is out of range", hint: "numbers must lie within ±10,000,000")
+        return false
+    }
+}

@@ -1,0 +1,85 @@
+/// One problem found in a scheme document: where, what, and how to fix it.
+public struct DocumentIssue: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the document can still be used.
+    public enum Severity: String, Sendable, Hashable {
+        /// The document is invalid.
+        case error
+        /// The document is valid but probably not what its author meant.
+        case warning
+    }
+
+    /// A stable name for the kind of problem, for programs (it travels over the wire).
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        public let name: String
+
+        public static let syntax = Code(name: "syntax")
+        public static let tooLarge = Code(name: "tooLarge")
+        public static let unknownKey = Code(name: "unknownKey")
+        public static let missingKey = Code(name: "missingKey")
+        public static let wrongType = Code(name: "wrongType")
+        public static let invalidValue = Code(name: "invalidValue")
+        public static let outOfRange = Code(name: "outOfRange")
+        public static let duplicateId = Code(name: "duplicateId")
+        public static let unknownElement = Code(name: "unknownElement")
+        public static let order = Code(name: "order")
+        public static let expression = Code(name: "expression")
+        public static let unknownTerm = Code(name: "unknownTerm")
+        public static let arguments = Code(name: "arguments")
+        public static let incompatible = Code(name: "incompatible")
+        public static let unsupported = Code(name: "unsupported")
+        public static let unusedElement = Code(name: "unusedElement")
+
+        public var description: String { name }
+    }
+
+    public var severity: Severity
+    public var code: Code
+    /// Where: a JSON pointer into the document (`/blocks/3/constraints/0/anchors/1`).
+    public var pointer: String
+    /// What is wrong (`unknown anchor 'rigth'`).
+    public var message: String
+    /// How to fix it (`did you mean 'right'?`), when there is something to say.
+    public var hint: String?
+    /// Where in the file, when known (JSON syntax errors and values).
+    public var position: TextPosition?
+
+    public var description: String {
+        var text = "\(severity): \(pointer.isEmpty ? "/" : pointer): \(message)"
+        if let position { text += " (\(position))" }
+        if let hint { text += "; \(hint)" }
+        return text
+    }
+}
+
+/// A document that cannot be used, with every error found in it (and its warnings).
+public struct DocumentError: Error, Sendable, CustomStringConvertible {
+    /// All issues, errors first, each in document order.
+    public var issues: [DocumentIssue]
+
+    public var errors: [DocumentIssue] { issues.filter { $0.severity == .error } }
+
+    public var description: String { issues.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects issues while a document is read; shared by all readers of one document.
+final class IssueCollector {
+    private(set) var issues: [DocumentIssue] = []
+    /// Where each value the readers visited starts, so that every issue can say where it is.
+    private var positions: [String: TextPosition] = [:]
+
+    var hasErrors: Bool { issues.contains { $0.severity == .error } }
+
+    func remember(_ position: TextPosition, of pointer: JSONPointer) {
+        positions[pointer.description] = position
+    }
+
+    func error(_ code: DocumentIssue.Code, _ pointer: JSONPointer, _ message: String, hint: String? = nil, at position: TextPosition? = nil) {
+        let text = pointer.description
+        issues.append(DocumentIssue(severity: .error, code: code, pointer: text, message: message, hint: hint, position: position ?? positions[text]))
+    }
+
+    func warning(_ code: DocumentIssue.Code, _ pointer: JSONPointer, _ message: String, hint: String? = nil) {
+        let text = pointer.description
+        issues.append(DocumentIssue(severity: .warning, code: code, pointer: text, message: message, hint: hint, position: positions[text]))
+    }
+}

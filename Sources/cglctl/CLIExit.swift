@@ -1,0 +1,51 @@
+import ArgumentParser
+import CGLDocument
+import Foundation
+
+/// The exit codes of `cglctl` (sysexits).
+enum CLIExit {
+    static let usage: Int32 = 64
+    static let invalidDocument: Int32 = 65
+    static let unavailable: Int32 = 69
+    static let internalError: Int32 = 70
+}
+
+/// Writes a diagnostic line to stderr.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Reads a file named on the command line (`-` for stdin); a missing file is a usage error.
+func readInput(_ path: String) throws -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        printError("cglctl: cannot read '\(path)': no such file, or not readable")
+        throw ExitCode(CLIExit.usage)
+    }
+    return data
+}
+
+/// Parses a document file, printing its issues and exiting 65 when it is invalid.
+func loadDocument(_ path: String, format: OutputFormat) throws -> SchemeDocument {
+    let data = try readInput(path)
+    do {
+        let document = try SchemeDocument(data: data)
+        if format == .text {
+            for warning in document.warnings { printError(warning.line(file: path)) }
+        }
+        return document
+    } catch {
+        for issue in error.issues { printError(issue.line(file: path)) }
+        throw ExitCode(CLIExit.invalidDocument)
+    }
+}
+
+/// Writes text to a file, exiting 70 if that fails.
+func write(_ text: String, to path: String) throws {
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+        printError("cglctl: cannot write '\(path)': \(error.localizedDescription)")
+        throw ExitCode(CLIExit.internalError)
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import CGLDocument
+import CGLayout
+import Foundation
+
+/// `cglctl render FILE (--profile NAME | --all-profiles) --out PATH`: a picture of a layout.
+struct Render: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a document: an SVG for one environment, or an HTML page of all profiles side by side."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "A profile name (see 'cglctl profiles').")
+    var profile: String?
+
+    @Option(help: ArgumentHelp("The container size, such as 390x844.", valueName: "WxH"))
+    var size: String?
+
+    @Flag(help: "Lay out right-to-left.")
+    var rtl = false
+
+    @Flag(name: .customLong("all-profiles"), help: "Draw every profile on one HTML page.")
+    var allProfiles = false
+
+    @Option(help: ArgumentHelp("Where to write the SVG or HTML file.", valueName: "path"))
+    var out: String
+
+    @Argument(help: "The document file ('-' for stdin).")
+    var file: String
+
+    func validate() throws {
+        guard [profile != nil, size != nil, allProfiles].filter({ $0 }).count == 1 else {
+            throw ValidationError("give one of --profile NAME, --size WxH or --all-profiles")
+        }
+    }
+
+    func run() async throws {
+        let profiles = try global.profileSet()
+        let document = try loadDocument(file, format: global.format)
+        let compiled = document.compiled()
+        if allProfiles {
+            let snapshots = try profiles.profiles.map { environment in
+                var environment = environment
+                if rtl { environment.direction = .rightToLeft }
+                return try compiled.snapshot(for: environment)
+            }
+            try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots), to: out)
+        } else {
+            var options = EnvironmentOptions()
+            options.profile = profile
+            options.size = size
+            options.rtl = rtl
+            let environment = try options.environment(profiles: profiles)
+            try write(SVGRenderer.svg(try compiled.snapshot(for: environment)), to: out)
+        }
+        if global.format == .json {
+            print(JSONOutput.object([("file", JSONOutput.string(out)), ("scheme", JSONOutput.string(document.name))]))
+        } else {
+            printError("wrote \(out)")
+        }
+    }
+}
