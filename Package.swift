@@ -37,6 +37,8 @@ let package = Package(
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
         .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout"], swiftSettings: strictSettings),
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
+        // Runs the built cglctl binary; depending on it makes sure it is built first.
+        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "CGLayout"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

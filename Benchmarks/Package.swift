@@ -18,6 +18,7 @@ let package = Package(
             name: "CGLayoutBenchmarks",
             dependencies: [
                 .product(name: "CGLayout", package: rootPackage),
+                .product(name: "CGLDocument", package: rootPackage),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),

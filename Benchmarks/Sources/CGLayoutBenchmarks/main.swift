@@ -7,6 +7,8 @@ let requested = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("feed-cell-snapshot", feedCellSnapshot),
     ("feed-cell-profile", feedCellProfile),
+    ("document-pipeline", documentPipeline),
+    ("document-parse-profile", documentParseProfile),
 ]
 for benchmark in benchmarks where requested.contains(benchmark.name) || (requested.isEmpty && !benchmark.name.hasSuffix("-profile")) {
     benchmark.run()

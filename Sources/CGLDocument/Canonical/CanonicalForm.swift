@@ -36,7 +36,8 @@ enum CanonicalForm {
             output += "]"
         case .object(let members):
             let excluded: Set<String> = pointer == .root ? ["name", "description"] : []
-            let sorted = members.filter { !excluded.contains($0.key) }.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+            let sorted = members.filter { !excluded.contains($0.key) }.map { (bytes: Array($0.key.utf8), member: $0) }
+                .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.member)
             output += "{"
             for (index, member) in sorted.enumerated() {
                 if index > 0 { output += "," }

@@ -45,26 +45,32 @@ public final class CompiledDocument: Sendable {
         return program
     }
 
-    /// Frames relative to each parent and in root space, snapped to pixels when the
-    /// environment has a scale (edges are snapped in root space, once, so that nested frames
-    /// stay consistent).
+    /// Frames relative to each parent and in root space. With a scale, each edge is snapped
+    /// once, from its exact position in root space; a frame is then given relative to its
+    /// parent's snapped position, so that nested frames stay where their root frames are.
     private func makeSnapshot(frames: [CGRect], handles: [ElementHandle?], environment: LayoutEnvironment) -> DocumentSnapshot {
         var entries: [DocumentSnapshot.Entry] = []
         entries.reserveCapacity(handles.count)
-        // Where each element's internal space has its origin, in root space.
+        // Where each element's internal space has its origin in root space: exact, and snapped.
         var origins: [CGPoint] = []
+        var snappedOrigins: [CGPoint] = []
         origins.reserveCapacity(handles.count)
+        snappedOrigins.reserveCapacity(handles.count)
         var extent = CGPoint.zero
         for (index, handle) in handles.enumerated() {
             let spec = document.elements[index]
-            let parentOrigin = parentIndices[index] >= 0 ? origins[parentIndices[index]] : .zero
+            let parent = parentIndices[index]
+            let parentOrigin = parent >= 0 ? origins[parent] : .zero
+            let snappedParentOrigin = parent >= 0 ? snappedOrigins[parent] : .zero
             let frame = handle.map { frames[$0.index] } ?? .zero
-            var inRoot = frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
-            if let scale = environment.scale { inRoot = PixelSnapping.snap(inRoot, scale: scale) }
-            origins.append(CGPoint(x: inRoot.origin.x - spec.boundsOrigin.x, y: inRoot.origin.y - spec.boundsOrigin.y))
+            let exact = frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+            let inRoot = environment.scale.map { PixelSnapping.snap(exact, scale: $0) } ?? exact
+            origins.append(CGPoint(x: exact.origin.x - spec.boundsOrigin.x, y: exact.origin.y - spec.boundsOrigin.y))
+            snappedOrigins.append(CGPoint(x: inRoot.origin.x - spec.boundsOrigin.x, y: inRoot.origin.y - spec.boundsOrigin.y))
             extent.x = max(extent.x, inRoot.origin.x + inRoot.size.width)
             extent.y = max(extent.y, inRoot.origin.y + inRoot.size.height)
-            entries.append(DocumentSnapshot.Entry(id: spec.id, frame: inRoot.offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y), inRoot: inRoot))
+            let relative = inRoot.offsetBy(dx: -snappedParentOrigin.x, dy: -snappedParentOrigin.y)
+            entries.append(DocumentSnapshot.Entry(id: spec.id, frame: relative, inRoot: inRoot))
         }
         return DocumentSnapshot(scheme: document.name, hash: document.hash, engine: LayoutEngine.version, environment: environment,
                                 size: CGSize(width: extent.x, height: extent.y), elements: entries)

@@ -34,7 +34,7 @@ public struct ProfileSet: Sendable {
             throw DocumentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
                                                        hint: "check the text near \(error.position)", position: error.position)])
         }
-        let issues = IssueCollector()
+        let issues = IssueCollector(root: root)
         var profiles: [LayoutEnvironment] = []
         if let object = ObjectReader(root, at: .root, issues: issues, what: "a profile file") {
             object.rejectUnknownKeys(allowed: ["profiles"], what: "a profile file")

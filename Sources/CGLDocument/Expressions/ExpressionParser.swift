@@ -14,29 +14,31 @@ struct ExpressionParser {
         var offset: Int
     }
 
-    private let characters: [Character]
+    // The grammar is ASCII, so the parser works on UTF-8 bytes. It stops at the first byte
+    // that is not ASCII, so every offset it reports is also a character offset.
+    private let bytes: [UInt8]
     private var index = 0
 
     /// Parses `text` as one expression.
     static func parse(_ text: String) throws(SyntaxError) -> Expression {
-        var parser = ExpressionParser(characters: Array(text))
+        var parser = ExpressionParser(bytes: Array(text.utf8))
         let expression = try parser.readExpression()
         parser.skipSpaces()
-        guard parser.index == parser.characters.count else {
-            throw parser.error("unexpected '\(parser.characters[parser.index])'; terms are joined with '+'")
+        guard parser.index == parser.bytes.count else {
+            throw parser.error("unexpected '\(parser.character(at: parser.index))'; terms are joined with '+'")
         }
         return expression
     }
 
-    private init(characters: [Character]) {
-        self.characters = characters
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     private mutating func readExpression() throws(SyntaxError) -> Expression {
         var terms = [try readTerm()]
         while true {
             skipSpaces()
-            guard peek() == "+" else { return Expression(terms: terms) }
+            guard peek() == UInt8(ascii: "+") else { return Expression(terms: terms) }
             index += 1
             terms.append(try readTerm())
         }
@@ -47,16 +49,16 @@ struct ExpressionParser {
         let offset = index
         guard let first = peek() else { throw error("expected a term, but the expression ends here") }
         guard isNameStart(first) else {
-            if first.isNumber || first == "-" { throw error("expected a term such as left(\(readRawToken())) where a number stands") }
-            throw error("expected a term, found '\(first)'")
+            if isDigit(first) || first == UInt8(ascii: "-") { throw error("expected a term such as left(\(readRawToken())) where a number stands") }
+            throw error("expected a term, found '\(character(at: index))'")
         }
         let name = readName()
         skipSpaces()
-        guard peek() == "(" else { return Term(name: name, arguments: nil, offset: offset) }
+        guard peek() == UInt8(ascii: "(") else { return Term(name: name, arguments: nil, offset: offset) }
         index += 1
         var arguments: [Argument] = []
         skipSpaces()
-        if peek() == ")" {
+        if peek() == UInt8(ascii: ")") {
             index += 1
             return Term(name: name, arguments: arguments, offset: offset)
         }
@@ -64,10 +66,10 @@ struct ExpressionParser {
             arguments.append(try readArgument())
             skipSpaces()
             switch peek() {
-            case ",": index += 1
-            case ")": index += 1; return Term(name: name, arguments: arguments, offset: offset)
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ")"): index += 1; return Term(name: name, arguments: arguments, offset: offset)
             case nil: throw error("missing ')' to close '\(name)('")
-            case let other?: throw error("expected ',' or ')' in the arguments of '\(name)', found '\(other)'")
+            default: throw error("expected ',' or ')' in the arguments of '\(name)', found '\(character(at: index))'")
             }
         }
     }
@@ -79,7 +81,7 @@ struct ExpressionParser {
             let start = index
             let name = readName()
             skipSpaces()
-            if peek() == ":" {
+            if peek() == UInt8(ascii: ":") {
                 index += 1
                 return Argument(label: name, value: try readValue(), offset: offset)
             }
@@ -92,6 +94,8 @@ struct ExpressionParser {
         skipSpaces()
         guard let first = peek() else { throw error("expected a value, but the expression ends here") }
         if isNameStart(first) { return .term(try readTerm()) }
+        if first == UInt8(ascii: ")") || first == UInt8(ascii: ",") { throw error("expected a value before '\(character(at: index))'") }
+        let start = index
         let lower = try readNumber()
         skipSpaces()
         guard hasPrefix("...") else {
@@ -101,25 +105,28 @@ struct ExpressionParser {
         index += 3
         skipSpaces()
         let upper = try readNumber()
-        guard lower <= upper else { throw error("the range \(formatNumber(lower))...\(formatNumber(upper)) is empty; write the smaller bound first") }
+        guard lower <= upper else {
+            index = start
+            throw error("the range \(formatNumber(lower))...\(formatNumber(upper)) is empty; write the smaller bound first")
+        }
         return .range(lower, upper)
     }
 
     private mutating func readNumber() throws(SyntaxError) -> Double {
         let start = index
-        if peek() == "-" || peek() == "+" { index += 1 }
+        if peek() == UInt8(ascii: "-") || peek() == UInt8(ascii: "+") { index += 1 }
         var digits = 0
-        while let character = peek(), character.isASCII, character.isNumber { index += 1; digits += 1 }
-        if peek() == ".", index + 1 < characters.count, characters[index + 1].isASCII, characters[index + 1].isNumber {
+        while let byte = peek(), isDigit(byte) { index += 1; digits += 1 }
+        if peek() == UInt8(ascii: "."), index + 1 < bytes.count, isDigit(bytes[index + 1]) {
             index += 1
-            while let character = peek(), character.isASCII, character.isNumber { index += 1; digits += 1 }
+            while let byte = peek(), isDigit(byte) { index += 1; digits += 1 }
         }
-        if digits > 0, peek() == "e" || peek() == "E" {
+        if digits > 0, peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             index += 1
-            if peek() == "-" || peek() == "+" { index += 1 }
-            while let character = peek(), character.isASCII, character.isNumber { index += 1 }
+            if peek() == UInt8(ascii: "-") || peek() == UInt8(ascii: "+") { index += 1 }
+            while let byte = peek(), isDigit(byte) { index += 1 }
         }
-        let text = String(characters[start..<index])
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard digits > 0, let value = Double(text) else {
             index = start
             throw error("expected a number, found '\(readRawToken())'")
@@ -133,42 +140,54 @@ struct ExpressionParser {
 
     // MARK: Scanning
 
-    private func peek() -> Character? { index < characters.count ? characters[index] : nil }
+    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private func hasPrefix(_ prefix: String) -> Bool {
-        let prefix = Array(prefix)
-        return index + prefix.count <= characters.count && Array(characters[index..<index + prefix.count]) == prefix
+    private func hasPrefix(_ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return (0..<count).allSatisfy { bytes[index + $0] == prefix.utf8Start[$0] }
     }
 
     private mutating func skipSpaces() {
-        while let character = peek(), character == " " || character == "\t" { index += 1 }
+        while let byte = peek(), byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { index += 1 }
     }
 
-    private func isNameStart(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character == "_" || character == "$")
+    private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    private func isNameCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || "_$.-".contains(character))
+    private func isNameStart(_ byte: UInt8) -> Bool {
+        isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+    }
+
+    private func isNameCharacter(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 
     private mutating func readName() -> String {
         let start = index
-        while let character = peek(), isNameCharacter(character) {
+        while let byte = peek(), isNameCharacter(byte) {
             // A '.' starting '...' ends the name.
-            if character == ".", hasPrefix("...") { break }
+            if byte == UInt8(ascii: "."), hasPrefix("...") { break }
             index += 1
         }
         // A name does not end in '.' or '-'.
-        while index > start + 1, characters[index - 1] == "." || characters[index - 1] == "-" { index -= 1 }
-        return String(characters[start..<index])
+        while index > start + 1, bytes[index - 1] == UInt8(ascii: ".") || bytes[index - 1] == UInt8(ascii: "-") { index -= 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    /// The characters up to the next delimiter, to quote in an error.
+    /// The text up to the next delimiter, to quote in an error.
     private func readRawToken() -> String {
         var end = index
-        while end < characters.count, !" ,()+:".contains(characters[end]) { end += 1 }
-        return String(characters[index..<max(end, min(index + 1, characters.count))])
+        while end < bytes.count, !" ,()+:".utf8.contains(bytes[end]) { end += 1 }
+        return String(decoding: bytes[index..<max(end, min(index + 1, bytes.count))], as: UTF8.self)
+    }
+
+    /// The character starting at a byte offset, for messages.
+    private func character(at offset: Int) -> Character {
+        String(decoding: bytes[offset...], as: UTF8.self).first ?? " "
     }
 
     private func error(_ message: String) -> SyntaxError {

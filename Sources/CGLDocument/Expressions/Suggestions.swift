@@ -1,37 +1,45 @@
-/// "Did you mean …?" for unknown names: the closest known name by edit distance, when it
-/// is close enough to be a plausible typo.
-package func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+/// "Did you mean …?" for unknown names: the closest known names by edit distance, when
+/// they are close enough to be plausible typos (several when they are equally close).
+package func suggestions(for name: String, among candidates: some Sequence<String>) -> [String] {
     let lowered = name.lowercased()
-    var best: (name: String, distance: Int)?
-    for candidate in candidates {
-        let distance = editDistance(lowered, candidate.lowercased())
-        if distance < (best?.distance ?? .max) { best = (candidate, distance) }
-    }
-    guard let best else { return nil }
     // Allow about one edit per three characters, and at least one.
-    return best.distance <= max(1, name.count / 3) ? best.name : nil
+    let limit = max(1, name.count / 3)
+    let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }.filter { $0.1 <= limit }
+    guard let best = scored.map(\.1).min() else { return [] }
+    return scored.filter { $0.1 == best }.map(\.0).sorted()
 }
 
-/// The hint for an unknown name: "did you mean 'x'?" or the list of what is allowed.
+/// The single closest known name, if one is clearly closest.
+package func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    let found = suggestions(for: name, among: candidates)
+    return found.count == 1 ? found[0] : nil
+}
+
+/// The hint for an unknown name: "did you mean 'x'?" (or 'x' or 'y') or the list of what is allowed.
 package func hint(for name: String, among candidates: [String]) -> String {
-    if let suggested = suggestion(for: name, among: candidates) { return "did you mean '\(suggested)'?" }
+    let found = suggestions(for: name, among: candidates)
+    if !found.isEmpty { return "did you mean " + found.map { "'\($0)'" }.joined(separator: " or ") + "?" }
     return "expected one of: " + candidates.map { "'\($0)'" }.joined(separator: ", ")
 }
 
-/// Levenshtein distance (insertions, deletions, substitutions, each 1).
+/// Edit distance counting insertions, deletions, substitutions and swaps of adjacent
+/// characters as one edit each (optimal string alignment): `rigth` is one edit from `right`.
 func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs)
     let b = Array(rhs)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = Array(repeating: 0, count: b.count + 1)
+    var rows = [Array(0...b.count)]
     for i in 1...a.count {
-        current[0] = i
+        var row = [i] + Array(repeating: 0, count: b.count)
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        rows.append(row)
     }
-    return previous[b.count]
+    return rows[a.count][b.count]
 }

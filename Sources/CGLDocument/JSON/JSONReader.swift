@@ -135,6 +135,14 @@ package struct JSONReader {
 
     private mutating func readString() throws(SyntaxError) -> String {
         advance()  // "
+        // Most strings have no escapes: take them in one piece.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let string = String(decoding: bytes[index..<end], as: UTF8.self)
+            while index <= end { advance() }
+            return string
+        }
         var scalars = String.UnicodeScalarView()
         var run = index
         func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }

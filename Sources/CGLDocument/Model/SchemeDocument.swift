@@ -56,7 +56,7 @@ public struct SchemeDocument: Sendable {
             throw DocumentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
                                                        hint: "check the text near \(error.position)", position: error.position)])
         }
-        let decoder = DocumentDecoder()
+        let decoder = DocumentDecoder(root: root)
         let decoded = decoder.decode(root)
         if let decoded, !decoder.issues.hasErrors {
             Self.checkOrder(decoded, decoder: decoder)
@@ -87,6 +87,6 @@ public struct SchemeDocument: Sendable {
         if decoded.variants.count > 1 {
             checker.check(Variants.apply(decoded.variants, to: decoded.blocks).flatMap(\.elementBlocks), context: "all variants")
         }
-        checker.warnAboutUnplacedElements(decoded.blocks.flatMap(\.elementBlocks))
+        checker.warnAboutUnplacedElements(decoded.blocks.flatMap(\.elementBlocks), order: decoded.elements)
     }
 }

@@ -2,6 +2,9 @@
 enum JSONText {
     /// `string` as a JSON string literal.
     static func string(_ string: String) -> String {
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + string + "\""
+        }
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

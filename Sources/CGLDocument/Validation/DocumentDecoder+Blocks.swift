@@ -122,9 +122,12 @@ extension DocumentDecoder {
             guard let parsed = expression(value, at: at, what: "'\(key)'"), let result = resolve(parsed, at) else { return nil }
             return .some(result)
         }
-        guard let xRule = field(x, "x", terms.horizontalAlignment), let yRule = field(y, "y", terms.verticalAlignment),
-              let widthRule = field(width, "width", { terms.filling($0, at: $1, context: "width rule") as Layout.Filling.Horizontal? }),
-              let heightRule = field(height, "height", { terms.filling($0, at: $1, context: "height rule") as Layout.Filling.Vertical? }) else { return nil }
+        // Every field is read (and its issues reported) before any failure is acted on.
+        let xRule = field(x, "x", terms.horizontalAlignment)
+        let yRule = field(y, "y", terms.verticalAlignment)
+        let widthRule = field(width, "width", { terms.filling($0, at: $1, context: "width rule") as Layout.Filling.Horizontal? })
+        let heightRule = field(height, "height", { terms.filling($0, at: $1, context: "height rule") as Layout.Filling.Vertical? })
+        guard let xRule, let yRule, let widthRule, let heightRule else { return nil }
         return Layout(x: xRule ?? .equal, y: yRule ?? .equal, width: widthRule ?? .equal, height: heightRule ?? .equal)
     }
 
@@ -225,7 +228,12 @@ extension DocumentDecoder {
             guard let object = ObjectReader(value, at: at, issues: issues, what: "a variant") else { return nil }
             object.rejectUnknownKeys(allowed: ["when", "blocks"], what: "a variant")
             let conditions = object.required("when", what: "a variant").flatMap { decodeConditions($0, at: at.appending("when")) }
+            // A variant block reuses the id of the base block it replaces: ids are unique
+            // within the base blocks and within each variant, not across them.
+            let baseIDs = blockIDs
+            blockIDs = [:]
             let blocks = object.array("blocks", required: true, what: "a variant").map { decodeBlocks($0, at: at.appending("blocks"), depth: 1) }
+            blockIDs = baseIDs
             guard let conditions, let blocks else { return nil }
             return VariantSpec(conditions: conditions, blocks: blocks, pointer: at)
         }

@@ -7,10 +7,25 @@ final class DocumentDecoder {
     static let format = "cglayout/1"
     static let maximumElements = 10_000
     static let maximumSchemeDepth = 64
-    static let namePattern = "[a-z0-9][a-z0-9._-]{0,63}"
-    static let idPattern = "[A-Za-z_][A-Za-z0-9_.-]{0,63}"
+    /// `[a-z0-9][a-z0-9._-]{0,63}` (`SCHEME-FORMAT.md` §1).
+    static func isValidName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, bytes.count <= 64, isLowercase(first) || isDigit(first) else { return false }
+        return bytes.dropFirst().allSatisfy { isLowercase($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
 
-    let issues = IssueCollector()
+    /// `[A-Za-z_][A-Za-z0-9_.-]{0,63}` (`SCHEME-FORMAT.md` §1).
+    static func isValidID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard let first = bytes.first, bytes.count <= 64, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return bytes.dropFirst().allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isLowercase(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+    private static func isLetter(_ byte: UInt8) -> Bool { isLowercase(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    let issues: IssueCollector
     lazy var terms = TermResolver(issues: issues)
     lazy var relations = RelationResolver(terms: terms)
     /// Elements by id, as declared so far.
@@ -29,6 +44,10 @@ final class DocumentDecoder {
         var variants: [VariantSpec]
     }
 
+    init(root: JSONValue) {
+        issues = IssueCollector(root: root)
+    }
+
     /// Decodes the top-level object; `nil` when it is not an object at all.
     func decode(_ root: JSONValue) -> Result? {
         guard let object = ObjectReader(root, at: .root, issues: issues, what: "a scheme document") else { return nil }
@@ -37,7 +56,7 @@ final class DocumentDecoder {
             issues.error(.invalidValue, JSONPointer.root.appending("format"), "unknown format '\(format)'", hint: "this version reads \"\(Self.format)\"")
         }
         let name = object.string("name", required: true, what: "the document") ?? ""
-        if object.has("name"), !matches(name, Self.namePattern) {
+        if object.has("name"), !Self.isValidName(name) {
             issues.error(.invalidValue, JSONPointer.root.appending("name"), "the name '\(name)' is not allowed",
                          hint: "use 1 to 64 characters: lowercase letters, digits, '.', '_' and '-', starting with a letter or digit")
         }
@@ -176,16 +195,12 @@ final class DocumentDecoder {
             issues.error(.invalidValue, pointer, "the id '\(id)' is reserved", hint: "'$root' and '$safeArea' are predefined; choose another id")
             return false
         }
-        guard matches(id, Self.idPattern) else {
+        guard Self.isValidID(id) else {
             issues.error(.invalidValue, pointer, "the id '\(id)' is not allowed",
                          hint: "use 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or '_'")
             return false
         }
         return true
-    }
-
-    func matches(_ text: String, _ pattern: String) -> Bool {
-        text.range(of: "^\(pattern)$", options: .regularExpression) != nil
     }
 
     /// Parses an expression string, recording its canonical form or an issue.

@@ -64,22 +64,40 @@ public struct DocumentError: Error, Sendable, CustomStringConvertible {
 /// Collects issues while a document is read; shared by all readers of one document.
 final class IssueCollector {
     private(set) var issues: [DocumentIssue] = []
-    /// Where each value the readers visited starts, so that every issue can say where it is.
-    private var positions: [String: TextPosition] = [:]
+    /// The document, to find where a pointer's value is written when an issue is reported.
+    private let root: JSONValue?
+
+    init(root: JSONValue? = nil) {
+        self.root = root
+    }
 
     var hasErrors: Bool { issues.contains { $0.severity == .error } }
 
-    func remember(_ position: TextPosition, of pointer: JSONPointer) {
-        positions[pointer.description] = position
-    }
-
     func error(_ code: DocumentIssue.Code, _ pointer: JSONPointer, _ message: String, hint: String? = nil, at position: TextPosition? = nil) {
-        let text = pointer.description
-        issues.append(DocumentIssue(severity: .error, code: code, pointer: text, message: message, hint: hint, position: position ?? positions[text]))
+        issues.append(DocumentIssue(severity: .error, code: code, pointer: pointer.description, message: message, hint: hint,
+                                    position: position ?? self.position(of: pointer)))
     }
 
     func warning(_ code: DocumentIssue.Code, _ pointer: JSONPointer, _ message: String, hint: String? = nil) {
-        let text = pointer.description
-        issues.append(DocumentIssue(severity: .warning, code: code, pointer: text, message: message, hint: hint, position: positions[text]))
+        issues.append(DocumentIssue(severity: .warning, code: code, pointer: pointer.description, message: message, hint: hint,
+                                    position: position(of: pointer)))
+    }
+
+    /// Where the value at `pointer` starts: found by walking the document, only when needed.
+    private func position(of pointer: JSONPointer) -> TextPosition? {
+        guard var value = root else { return nil }
+        for token in pointer.tokens {
+            switch value.kind {
+            case .object(let members):
+                guard let member = members.last(where: { $0.key == token }) else { return value.position }
+                value = member.value
+            case .array(let values):
+                guard let index = Int(token), values.indices.contains(index) else { return value.position }
+                value = values[index]
+            default:
+                return value.position
+            }
+        }
+        return value.position
     }
 }

@@ -1,24 +1,35 @@
 /// A JSON pointer (RFC 6901): `/blocks/3/constraints/0`.
+///
+/// It keeps its text as it grows: validation makes one pointer per value it visits, and
+/// most are only ever used as a dictionary key or printed.
 struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
-    private(set) var tokens: [String] = []
+    private(set) var description: String = ""
 
     static let root = JSONPointer()
 
     func appending(_ key: String) -> JSONPointer {
         var copy = self
-        copy.tokens.append(key)
+        copy.description += "/"
+        if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            for character in key {
+                switch character {
+                case "~": copy.description += "~0"
+                case "/": copy.description += "~1"
+                default: copy.description.append(character)
+                }
+            }
+        } else {
+            copy.description += key
+        }
         return copy
     }
 
     func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
-    var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    /// The reference tokens, unescaped.
+    var tokens: [String] {
+        description.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+        }
     }
 }

@@ -15,12 +15,7 @@ struct ObjectReader {
             return nil
         }
         var members: [String: JSONValue] = [:]
-        issues.remember(value.position, of: pointer)
         for member in list {
-            issues.remember(member.value.position, of: pointer.appending(member.key))
-            if case .array(let elements) = member.value.kind {
-                for (index, element) in elements.enumerated() { issues.remember(element.position, of: pointer.appending(member.key).appending(index)) }
-            }
             if members[member.key] != nil {
                 issues.error(.invalidValue, pointer.appending(member.key), "the key '\(member.key)' appears twice", hint: "keep one", at: member.value.position)
             }

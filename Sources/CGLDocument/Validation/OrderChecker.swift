@@ -25,11 +25,10 @@ struct OrderChecker {
         }
     }
 
-    /// Warns about parents that contain laid-out elements but are never laid out themselves,
-    /// and about elements no block lays out.
-    func warnAboutUnplacedElements(_ blocks: [ElementBlockSpec]) {
+    /// Warns about elements no block lays out, in document order.
+    func warnAboutUnplacedElements(_ blocks: [ElementBlockSpec], order: [ElementSpec]) {
         let laidOut = Set(blocks.map(\.element))
-        for element in elements.values.sorted(by: { $0.pointer.description < $1.pointer.description }) where !laidOut.contains(element.id) {
+        for element in order where !laidOut.contains(element.id) {
             issues.warning(.unusedElement, element.pointer, "no block lays out '\(element.id)'; its frame stays empty",
                            hint: "add a block for it, or remove it")
         }

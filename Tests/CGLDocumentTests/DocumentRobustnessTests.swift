@@ -1,0 +1,78 @@
+import CGLayout
+import Foundation
+import Testing
+
+@testable import CGLDocument
+
+/// Bad input gets a clear error, never a crash.
+@Suite struct DocumentRobustnessTests {
+    @Test(arguments: [1, 10, 100, 300, 600, 900])
+    func truncatedDocumentsAreSyntaxErrors(length: Int) throws {
+        let issue = try #require(issues(String(specExample.prefix(length))).first)
+        #expect(issue.code == .syntax)
+        #expect(issue.position != nil)
+    }
+
+    @Test func documentsOver4MiBAreRefusedBeforeParsing() throws {
+        let padding = String(repeating: " ", count: SchemeDocument.maximumSize)
+        let issue = try #require(issues(specExample + padding).first)
+        #expect(issue.code == .tooLarge)
+        #expect(issue.message == "the document is \(specExample.utf8.count + padding.utf8.count) bytes; at most 4194304 (4 MiB) are allowed")
+    }
+
+    @Test func tooManyElements() throws {
+        let elements = (0...10_000).map { "{\"id\": \"e\($0)\"}" }.joined(separator: ",")
+        let issue = try #require(issues(wrap(elements: elements, blocks: "")).first)
+        #expect(issue.code == .tooLarge)
+        #expect(issue.pointer == "/elements")
+        #expect(issue.message == "the document has 10001 elements; at most 10000 are allowed")
+        // 10,000 is fine, and fast enough.
+        let fine = (0..<10_000).map { "{\"id\": \"e\($0)\"}" }.joined(separator: ",")
+        let blocks = (0..<10_000).map { "{\"element\": \"e\($0)\", \"layout\": {\"height\": \"fixed(1)\"}}" }.joined(separator: ",")
+        let document = try document(wrap(elements: fine, blocks: blocks))
+        #expect(try document.compiled().snapshot(for: LayoutEnvironment(width: 10, height: 10)).elements.count == 10_000)
+    }
+
+    @Test func deepSchemeNesting() throws {
+        func nested(_ depth: Int) -> String {
+            (0..<depth).reduce(#"{"element": "box"}"#) { inner, _ in "{\"scheme\": [\(inner)]}" }
+        }
+        _ = try document(wrap(elements: #"{"id": "box"}"#, blocks: nested(63)))
+        let issue = try #require(issues(wrap(elements: #"{"id": "box"}"#, blocks: nested(64))).first)
+        #expect(issue.code == .tooLarge)
+        #expect(issue.message == "schemes are nested deeper than 64 levels")
+    }
+
+    @Test func deepJSONNestingIsRefusedWithoutExhaustingTheStack() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let issue = try #require(issues(deep).first)
+        #expect(issue.code == .syntax)
+        #expect(issue.message == "invalid JSON: the document is nested deeper than 144 levels")
+    }
+
+    @Test(arguments: ["", "null", "[]", "42", "\"text\"", "{", "{\"format\": }", "{\"a\": 1,}", "\u{FEFF}{}", "{\"a\": \"\\uD800\"}", "{\"a\": \"\u{01}\"}"])
+    func garbageIsAnErrorNotACrash(text: String) {
+        let found = issues(text)
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.severity == .error })
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let bytes = (0..<Int.random(in: 0..<300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            _ = try? SchemeDocument(data: Data(bytes))
+        }
+        // Mutations of a valid document: every result is a document or an error.
+        let valid = Array(specExample.utf8)
+        for _ in 0..<500 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 32...126, using: &random)
+            }
+            if let document = try? SchemeDocument(data: Data(bytes)) {
+                _ = try? document.compiled().snapshot(for: LayoutEnvironment(width: 390, height: 844, scale: 3))
+            }
+        }
+    }
+}

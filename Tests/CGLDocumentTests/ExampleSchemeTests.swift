@@ -1,0 +1,168 @@
+import CGLayout
+import Foundation
+import Testing
+
+@testable import CGLDocument
+
+/// The example documents in `examples/schemes/`, checked against frames computed by hand
+/// (in points, before pixel snapping where it changes nothing).
+@Suite struct ExampleSchemeTests {
+    static func load(_ name: String) throws -> SchemeDocument {
+        try SchemeDocument(data: Data(contentsOf: repositoryRoot.appendingPathComponent("examples/schemes/\(name).json")))
+    }
+
+    func frames(_ name: String, _ profile: String, rtl: Bool = false) throws -> [String: CGRect] {
+        var environment = try #require(ProfileSet.defaults[profile])
+        if rtl { environment.direction = .rightToLeft }
+        let snapshot = try Self.load(name).compiled().snapshot(for: environment)
+        return Dictionary(uniqueKeysWithValues: snapshot.elements.map { ($0.id, $0.frame) })
+    }
+
+    @Test func feedCell() throws {
+        let phone = try frames("feed-cell", "phone-portrait")
+        #expect(phone["avatar"] == rect(16, 59, 48, 48))
+        #expect(phone["menu"] == rect(350, 71, 24, 24))
+        #expect(phone["name"] == rect(76, 61, 262, 20))
+        #expect(phone["date"] == rect(76, 83, 262, 16))
+        // 358 points hold 51 glyphs a line: 180 glyphs take 4 lines of 18.
+        #expect(phone["body"] == rect(16, 119, 358, 72))
+        #expect(phone["image"] == rect(16, 203, 358, 200))
+        #expect(phone["like"] == rect(16, 411, 72, 32))
+        #expect(phone["comment"] == rect(96, 411, 72, 32))
+        #expect(phone["share"] == rect(176, 411, 72, 32))
+        #expect(phone["separator"] == rect(16, 455, 374, 1))
+
+        let tablet = try frames("feed-cell", "tablet-landscape")
+        #expect(tablet["menu"] == rect(1140, 48, 24, 24))
+        #expect(tablet["name"] == rect(76, 38, 1052, 20))
+        // 1148 points hold 164 glyphs a line: 2 lines.
+        #expect(tablet["body"] == rect(16, 96, 1148, 36))
+        #expect(tablet["separator"] == rect(16, 396, 1164, 1))
+
+        // Right-to-left mirrors leading/trailing; left/right stay.
+        let rtl = try frames("feed-cell", "phone-portrait", rtl: true)
+        #expect(rtl["avatar"] == rect(326, 59, 48, 48))
+        #expect(rtl["menu"] == rect(16, 71, 24, 24))
+        #expect(rtl["name"] == rect(52, 61, 262, 20))
+        #expect(rtl["like"] == rect(302, 411, 72, 32))
+        #expect(rtl["comment"] == rect(222, 411, 72, 32))
+        #expect(rtl["share"] == rect(142, 411, 72, 32))
+        #expect(rtl["separator"] == rect(0, 455, 374, 1))
+        #expect(rtl["image"] == phone["image"])
+    }
+
+    @Test func loginForm() throws {
+        let phone = try frames("login-form", "phone-portrait")
+        #expect(phone["logo"] == rect(147, 95, 96, 96))
+        #expect(phone["title"] == rect(153, 207, 84, 28))
+        #expect(phone["email"] == rect(24, 267, 342, 44))
+        #expect(phone["password"] == rect(24, 323, 342, 44))
+        #expect(phone["submit"] == rect(24, 391, 342, 48))
+        #expect(phone["forgot"] == rect(139, 455, 112, 16))
+
+        // At most 400 points wide, centred.
+        let tablet = try frames("login-form", "tablet-portrait")
+        #expect(tablet["logo"] == rect(362, 72, 96, 96))
+        #expect(tablet["email"] == rect(210, 244, 400, 44))
+        #expect(tablet["submit"] == rect(210, 368, 400, 48))
+        #expect(tablet["forgot"] == rect(354, 432, 112, 16))
+
+        // A compact height selects the smaller logo.
+        let landscape = try frames("login-form", "phone-landscape")
+        #expect(landscape["logo"] == rect(398, 16, 48, 48))
+        #expect(landscape["title"] == rect(380, 80, 84, 28))
+        #expect(landscape["email"] == rect(222, 140, 400, 44))
+    }
+
+    @Test func toolbar() throws {
+        let phone = try frames("toolbar", "phone-portrait")
+        #expect(phone["bar"] == rect(0, 47, 390, 44))
+        #expect(phone["back"] == rect(4, 0, 44, 44))
+        #expect(phone["more"] == rect(342, 0, 44, 44))
+        #expect(phone["share"] == rect(298, 0, 44, 44))
+        // Centred between the back button (48) and share (298), at most 240 wide.
+        #expect(phone["title"] == rect(53, 11, 240, 22))
+        #expect(phone["tabs"] == rect(0, 761, 390, 49))
+        // Quarters of 390 at @3x: edges snapped to thirds of a point.
+        let home = try #require(phone["home"])
+        #expect(abs(home.size.width - 97.667) < 0.001)
+
+        let tablet = try frames("toolbar", "tablet-landscape")
+        #expect(tablet["title"] == rect(448, 11, 240, 22))
+        #expect(tablet["tabs"] == rect(0, 751, 1180, 49))
+        #expect([tablet["home"], tablet["search"], tablet["inbox"], tablet["profile"]] == [
+            rect(0, 0, 295, 49), rect(295, 0, 295, 49), rect(590, 0, 295, 49), rect(885, 0, 295, 49),
+        ])
+        let rtl = try frames("toolbar", "tablet-landscape", rtl: true)
+        #expect([rtl["home"], rtl["search"], rtl["inbox"], rtl["profile"]] == [
+            rect(885, 0, 295, 49), rect(590, 0, 295, 49), rect(295, 0, 295, 49), rect(0, 0, 295, 49),
+        ])
+        #expect(rtl["back"] == rect(1132, 0, 44, 44))
+    }
+
+    @Test func settingsList() throws {
+        let phone = try frames("settings-list", "phone-portrait")
+        #expect(phone["header"] == rect(16, 55, 358, 41))
+        #expect(phone["wifiRow"] == rect(0, 112, 390, 44))
+        #expect(phone["wifiIcon"] == rect(16, 8, 28, 28))
+        #expect(phone["wifiLabel"] == rect(56, 11, 255, 22))
+        #expect(phone["bluetoothRow"] == rect(0, 157, 390, 44))
+        #expect(phone["privacyRow"] == rect(0, 247, 390, 44))
+        #expect(phone["privacyLabel"] == rect(56, 11, 298, 22))
+        // The switch is centred at y 6.5 (118.5 in root space), snapped to 118.667 at @3x.
+        let accessory = try #require(phone["wifiAccessory"])
+        #expect(accessory.origin.x == 323 && abs(accessory.origin.y - 6.667) < 0.001)
+        #expect(accessory.size.width == 51 && abs(accessory.size.height - 31) < 1e-9)
+
+        // Regular width: rows inset by 20 and at most 700 wide, centred.
+        let tablet = try frames("settings-list", "tablet-portrait")
+        #expect(tablet["header"] == rect(16, 32, 788, 41))
+        #expect(tablet["wifiRow"] == rect(60, 89, 700, 44))
+        #expect(tablet["wifiAccessory"] == rect(633, 6.5, 51, 31))
+        #expect(tablet["wifiLabel"] == rect(56, 11, 565, 22))
+        #expect(tablet["notificationsAccessory"] == rect(676, 15.5, 8, 13))
+    }
+
+    @Test func splitView() throws {
+        let tablet = try frames("split-view", "tablet-landscape")
+        #expect(tablet["sidebar"] == rect(0, 24, 320, 776))
+        #expect(tablet["sidebarTitle"] == rect(16, 12, 288, 28))
+        #expect(tablet["mailboxes"] == rect(0, 48, 320, 728))
+        #expect(tablet["detail"] == rect(321, 24, 859, 776))
+        #expect(tablet["detailTitle"] == rect(20, 12, 819, 34))
+        #expect(tablet["messages"] == rect(20, 58, 819, 718))
+
+        // Compact width: no sidebar, the detail takes the safe area.
+        let phone = try frames("split-view", "phone-portrait")
+        #expect(phone["sidebar"]?.size.width == 0)
+        #expect(phone["detail"] == rect(0, 47, 390, 763))
+        #expect(phone["messages"] == rect(20, 58, 350, 705))
+
+        let rtl = try frames("split-view", "tablet-landscape", rtl: true)
+        #expect(rtl["sidebar"] == rect(860, 24, 320, 776))
+        #expect(rtl["detail"] == rect(0, 24, 859, 776))
+    }
+
+    /// Every example is valid, warning-free, and lays out inside its container on every profile.
+    @Test(arguments: ["feed-cell", "login-form", "toolbar", "settings-list", "split-view"])
+    func rendersSensiblyOnEveryProfile(name: String) throws {
+        let document = try Self.load(name)
+        #expect(document.warnings.isEmpty)
+        let compiled = document.compiled()
+        for direction in LayoutDirection.allCases {
+            for var environment in ProfileSet.defaults.profiles {
+                environment.direction = direction
+                let snapshot = try compiled.snapshot(for: environment)
+                for entry in snapshot.elements {
+                    let frame = entry.inRoot
+                    #expect(frame.size.width >= 0 && frame.size.height >= 0, "\(name) \(entry.id) on \(environment.profile!)")
+                    #expect(frame.origin.x >= -0.001 && frame.origin.x + frame.size.width <= environment.width + 0.001,
+                            "\(name) \(entry.id) on \(environment.profile!) \(direction): \(frame)")
+                    #expect(frame.origin.y >= -0.001 && frame.origin.y + frame.size.height <= environment.height + 0.001,
+                            "\(name) \(entry.id) on \(environment.profile!) \(direction): \(frame)")
+                }
+                #expect(SVGRenderer.svg(snapshot).contains("<rect"))
+            }
+        }
+    }
+}

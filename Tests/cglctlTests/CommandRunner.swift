@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Runs the built `cglctl` binary and captures what it prints.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// stdout parsed as JSON.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+    }
+}
+
+/// The folder the build products are in (next to this test bundle).
+let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func example(_ name: String) -> String {
+    repositoryRoot.appendingPathComponent("examples/schemes/\(name).json").path
+}
+
+func cglctl(_ arguments: String..., stdin: String? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("cglctl")
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large output cannot block the child.
+    let stdoutData = output.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                         stderr: String(decoding: stderrData, as: UTF8.self))
+}
+
+/// A file in a fresh temporary folder.
+func temporaryFile(_ name: String, contents: String? = nil) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cglctl-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent(name)
+    if let contents { try Data(contents.utf8).write(to: url) }
+    return url.path
+}

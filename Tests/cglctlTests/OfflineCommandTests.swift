@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `cglctl validate`, `compute`, `render`, `profiles`, run as the built binary.
+@Suite struct OfflineCommandTests {
+    @Test func validateAcceptsTheExamples() throws {
+        let result = try cglctl("validate", example("feed-cell"), example("login-form"))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("feed-cell.json: ok (feed-cell, sha256:"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func validateReportsEveryErrorOnStderrAndExits65() throws {
+        let file = try temporaryFile("bad.json", contents: """
+        {"format": "cglayout/1", "name": "bad", "elements": [{"id": "a", "colour": 1}],
+         "blocks": [{"element": "b"}, {"element": "a", "layout": {"x": "lfet(1)"}}]}
+        """)
+        let result = try cglctl("validate", file)
+        #expect(result.status == 65)
+        #expect(result.stdout.contains("bad.json: invalid (3 errors)"))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasSuffix("error: /elements/0/colour: unknown key 'colour' in an element; expected one of: 'id', 'parent', 'kind', 'intrinsicSize', 'text', 'boundsOrigin', 'stack', 'scroll'"))
+        #expect(lines[0].hasPrefix("\(file):1:76:"))
+        #expect(lines[2].contains("/blocks/1/layout/x: unknown x rule 'lfet' at character 1; did you mean 'left'?"))
+    }
+
+    @Test func validateJSONListsEveryFile() throws {
+        let bad = try temporaryFile("bad.json", contents: "{\"format\": ")
+        let result = try cglctl("validate", "--format", "json", example("toolbar"), bad)
+        #expect(result.status == 65)
+        #expect(result.stderr.isEmpty)
+        let files = try #require(try result.json() as? [[String: Any]])
+        #expect(files.count == 2)
+        #expect(files[0]["valid"] as? Bool == true)
+        #expect(files[0]["name"] as? String == "toolbar")
+        #expect(files[1]["valid"] as? Bool == false)
+        let issue = try #require((files[1]["issues"] as? [[String: Any]])?.first)
+        #expect(issue["code"] as? String == "syntax")
+        #expect(issue["line"] as? Int == 1)
+    }
+
+    @Test func computeJSONHasTheSnapshotShape() throws {
+        let result = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--format", "json")
+        #expect(result.status == 0)
+        let snapshot = try #require(try result.json() as? [String: Any])
+        #expect(Set(snapshot.keys) == ["scheme", "hash", "engine", "environment", "size", "frames"])
+        let environment = try #require(snapshot["environment"] as? [String: Any])
+        #expect(environment["profile"] as? String == "phone-portrait")
+        #expect(environment["safeArea"] as? [Double] == [47, 0, 34, 0])
+        let frames = try #require(snapshot["frames"] as? [String: [String: [Double]]])
+        #expect(frames["avatar"]?["frame"] == [16, 59, 48, 48])
+        #expect(frames.count == 10)
+    }
+
+    @Test func computeTextWithASizeAndTraits() throws {
+        let result = try cglctl("compute", example("feed-cell"), "--size", "320x480", "--scale", "2", "--rtl", "--size-classes", "compact,compact",
+                                "--safe-area", "20,0,0,0")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("320×480 @2x, compact/compact, rtl"))
+        #expect(result.stdout.contains("avatar     (256, 32, 48, 48)"))
+    }
+
+    @Test(arguments: [
+        (["compute", "FILE"], "give either --profile NAME or --size WxH"),
+        (["compute", "FILE", "--profile", "phone-portrait", "--size", "1x1"], "give either --profile NAME or --size WxH"),
+        (["compute", "FILE", "--profile", "fone-portrait"], "unknown profile 'fone-portrait'; did you mean 'phone-portrait'?"),
+        (["compute", "FILE", "--size", "big"], "--size takes WIDTHxHEIGHT in points"),
+        (["compute", "FILE", "--size", "0x10"], "the width 0.0 must be a finite number of points greater than 0"),
+        (["compute", "FILE", "--size", "nanx10"], "the width nan must be"),
+        (["compute", "FILE", "--profile", "phone-portrait", "--scale", "2"], "--scale, --size-classes and --safe-area go with --size"),
+        (["compute", "FILE", "--size", "10x10", "--size-classes", "small,big"], "--size-classes takes two of compact|regular"),
+        (["render", "FILE", "--out", "x.svg"], "give one of --profile NAME, --size WxH or --all-profiles"),
+        (["frobnicate"], "Unexpected argument 'frobnicate'"),
+    ])
+    func usageErrorsExit64(arguments: [String], message: String) throws {
+        let arguments = arguments.map { $0 == "FILE" ? example("feed-cell") : $0 }
+        let process = try runCglctl(arguments)
+        #expect(process.status == 64)
+        #expect(process.stderr.contains(message), "\(process.stderr)")
+        #expect(process.stdout.isEmpty)
+    }
+
+    @Test func missingFilesAndInvalidDocuments() throws {
+        let missing = try cglctl("compute", "/nonexistent/doc.json", "--profile", "phone-portrait")
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("cannot read '/nonexistent/doc.json'"))
+        let invalid = try cglctl("compute", "-", "--profile", "phone-portrait", stdin: "{\"format\": \"cglayout/1\"}")
+        #expect(invalid.status == 65)
+        #expect(invalid.stderr.contains("-:1:1: error: /: the document needs a 'name'"))
+        #expect(invalid.stdout.isEmpty)
+    }
+
+    @Test func renderWritesAnSVGAndAnHTMLPage() throws {
+        let svg = try temporaryFile("feed.svg")
+        let one = try cglctl("render", example("feed-cell"), "--profile", "tablet-landscape", "--out", svg)
+        #expect(one.status == 0)
+        let drawing = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(drawing.hasPrefix("<?xml"))
+        #expect(drawing.contains("width=\"1180\" height=\"820\""))
+        #expect(drawing.contains(">avatar</text>"))
+        #expect(drawing.components(separatedBy: "<rect").count - 1 == 12)  // root, safe area, 10 elements
+
+        let html = try temporaryFile("feed.html")
+        let all = try cglctl("render", example("split-view"), "--all-profiles", "--out", html, "--format", "json")
+        #expect(all.status == 0)
+        #expect(try (all.json() as? [String: String])?["file"] == html)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.components(separatedBy: "<svg ").count - 1 == 12)
+        #expect(page.contains("desktop-landscape"))
+        #expect(!page.contains("http://") || page.contains("xmlns=\"http://www.w3.org/2000/svg\""))
+    }
+
+    @Test func profilesListsTheDefaultsOrAFile() throws {
+        let text = try cglctl("profiles")
+        #expect(text.status == 0)
+        #expect(text.stdout.split(separator: "\n").count == 12)
+        #expect(text.stdout.contains("phone-portrait 390×844 @3x, compact/regular, ltr"))
+        let json = try #require(try cglctl("profiles", "--format", "json").json() as? [[String: Any]])
+        #expect(json.count == 12)
+        let file = try temporaryFile("profiles.json", contents: #"{"profiles": [{"name": "kiosk", "width": 1080, "height": 1920}]}"#)
+        let custom = try cglctl("compute", example("login-form"), "--profiles", file, "--profile", "kiosk", "--format", "json")
+        #expect(custom.status == 0)
+        #expect(((try custom.json() as? [String: Any])?["environment"] as? [String: Any])?["width"] as? Double == 1080)
+        let broken = try temporaryFile("broken.json", contents: #"{"profiles": [{"name": "x"}]}"#)
+        let refused = try cglctl("profiles", "--profiles", broken)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("/profiles/0: a profile needs a 'width'"))
+    }
+
+    private func runCglctl(_ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("cglctl")
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
