@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CGLayout", targets: ["CGLayout"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "CGLDocument", targets: ["CGLDocument"]),
         .executable(name: "cglctl", targets: ["cglctl"]),
     ],
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
+        .target(name: "Cassowary", swiftSettings: strictSettings),
         .target(name: "CGLayout", swiftSettings: strictSettings),
         .target(
             name: "CGLDocument",
@@ -35,6 +37,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strictSettings),
         .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout"], swiftSettings: strictSettings),
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
         // Runs the built cglctl binary; depending on it makes sure it is built first.

@@ -22,6 +22,14 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        // The Cassowary solver against kiwi (C++), run through `Benchmarks/run-solver`.
+        .executableTarget(
+            name: "SolverBenchmarks",
+            dependencies: [
+                .product(name: "Cassowary", package: rootPackage),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
