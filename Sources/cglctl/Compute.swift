@@ -15,7 +15,7 @@ struct Compute: AsyncParsableCommand {
     func run() async throws {
         let environment = try self.environment.environment(profiles: try global.profileSet())
         let document = try loadDocument(file, format: global.format)
-        let snapshot = try document.compiled().snapshot(for: environment)
+        let snapshot = try snapshot(document.compiled(), for: environment, file: file)
         print(global.format == .json ? snapshot.json : snapshot.textTable)
     }
 }

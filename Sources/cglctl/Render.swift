@@ -43,7 +43,7 @@ struct Render: AsyncParsableCommand {
             let snapshots = try profiles.profiles.map { environment in
                 var environment = environment
                 if rtl { environment.direction = .rightToLeft }
-                return try compiled.snapshot(for: environment)
+                return try snapshot(compiled, for: environment, file: file)
             }
             try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots), to: out)
         } else {
@@ -52,7 +52,7 @@ struct Render: AsyncParsableCommand {
             options.size = size
             options.rtl = rtl
             let environment = try options.environment(profiles: profiles)
-            try write(SVGRenderer.svg(try compiled.snapshot(for: environment)), to: out)
+            try write(SVGRenderer.svg(try snapshot(compiled, for: environment, file: file)), to: out)
         }
         if global.format == .json {
             print(JSONOutput.object([("file", JSONOutput.string(out)), ("scheme", JSONOutput.string(document.name))]))

@@ -31,11 +31,17 @@ import Testing
         (100, 100, 0, "the scale 0.0 must be"),
         (100, 100, .nan, "the scale nan must be"),
     ])
-    func invalidEnvironmentsAreRejected(width: Double, height: Double, scale: Double?, message: String) {
+    func invalidEnvironmentsAreRejected(width: Double, height: Double, scale: Double?, message: String) throws {
         let environment = LayoutEnvironment(width: width, height: height, scale: scale)
         #expect(throws: EnvironmentError.self) { try environment.validate() }
         do { try environment.validate() } catch { #expect(error.message.hasPrefix(message), "\(error.message)") }
-        #expect(throws: EnvironmentError.self) { try SchemeDocument(json: specExample).compiled().snapshot(for: environment) }
+        let compiled = try SchemeDocument(json: specExample).compiled()
+        #expect {
+            try compiled.snapshot(for: environment)
+        } throws: { error in
+            guard case .environment(let reason) = error as? SnapshotError else { return false }
+            return reason.message.hasPrefix(message)
+        }
     }
 
     @Test func safeAreasMustFit() {

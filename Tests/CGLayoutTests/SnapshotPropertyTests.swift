@@ -21,7 +21,7 @@ import Testing
 
             let compiled = scheme.compiled()
             let snapshot = compiled.snapshot(for: source, direction: direction)
-            let simulated = compiled.elementFrames(for: source, direction: direction)
+            let simulated = compiled.elementFrames(for: source, direction: direction).frames
             #expect(identical(world.elements.map(\.frame), initial), "seed \(seed): the snapshot changed an element")
 
             scheme.layout(in: source, direction: direction)

@@ -22,14 +22,17 @@ public final class CompiledDocument: Sendable {
 
     /// The frames of every element for `environment`.
     ///
-    /// - Throws: `EnvironmentError` for a size, scale or safe area that cannot be laid out.
-    public func snapshot(for environment: LayoutEnvironment) throws(EnvironmentError) -> DocumentSnapshot {
-        try environment.validate()
+    /// - Throws: `SnapshotError.environment` for a size, scale or safe area that cannot be
+    ///   laid out; `SnapshotError.layout` when a block cannot lay out its elements in this
+    ///   environment (a flexible row or column out of space, unsatisfiable equations).
+    public func snapshot(for environment: LayoutEnvironment) throws(SnapshotError) -> DocumentSnapshot {
+        do { try environment.validate() } catch { throw .environment(error) }
         let program = self.program(for: environment)
         var overrides: [FrameOverride] = []
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
-        let frames = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides)
+        let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides)
+        if let issue { throw .layout(issue) }
         return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
     }
 

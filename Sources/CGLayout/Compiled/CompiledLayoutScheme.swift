@@ -53,11 +53,12 @@ public struct CompiledLayoutScheme: Sendable {
         constrainRects: [FrameOverride] = []
     ) -> LayoutSnapshot {
         let code = self.code
+        var issue: LayoutError?
         let frames = [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, count in
-            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { _ in }
+            issue = code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { $1 }
             count = outputs.count
         }
-        return LayoutSnapshot(frames: frames, shape: code.shape)
+        return LayoutSnapshot(frames: frames, shape: code.shape, direction: direction, issue: issue)
     }
 
     /// As `snapshot(for:direction:constrainRects:)`, writing into `snapshot` and reusing its
@@ -72,8 +73,9 @@ public struct CompiledLayoutScheme: Sendable {
         if snapshot.shape !== code.shape {
             snapshot = LayoutSnapshot(frames: Array(repeating: .zero, count: code.shape.outputCount), shape: code.shape)
         }
-        snapshot.frames.withUnsafeMutableBufferPointer { outputs in
-            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { _ in }
+        snapshot.direction = direction
+        snapshot.issue = snapshot.frames.withUnsafeMutableBufferPointer { outputs in
+            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { $1 }
         }
     }
 
@@ -83,10 +85,10 @@ public struct CompiledLayoutScheme: Sendable {
         for source: CGRect,
         direction: LayoutDirection = .leftToRight,
         constrainRects: [FrameOverride] = []
-    ) -> [CGRect] {
+    ) -> (frames: [CGRect], issue: LayoutError?) {
         var outputs = Array(repeating: CGRect.zero, count: program.outputSlots.count)
         return outputs.withUnsafeMutableBufferPointer { outputs in
-            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { Array($0) }
+            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { (Array($0), $1) }
         }
     }
 
@@ -129,14 +131,14 @@ public struct FrameOverride: Sendable, Hashable {
 
 extension ProgramCode {
     /// Runs the program on a scratch copy of the captured frames, then lets `inspect` read
-    /// the final frame of every element.
+    /// the final frame of every element and the run's issue, if any.
     @inline(__always)
     func simulate<Result>(
         in source: CGRect,
         direction: LayoutDirection,
         overrides: [FrameOverride],
         outputs: UnsafeMutableBufferPointer<CGRect>,
-        inspect: (UnsafeMutableBufferPointer<CGRect>) -> Result
+        inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
         // The scratch state lives on the stack for small schemes, so a snapshot does not
         // allocate beyond its result.
@@ -148,7 +150,7 @@ extension ProgramCode {
             // `self` is alive for the whole call, so the runner's raw views stay valid.
             var runner = StepRunner(code: self, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings))
             runner.run(in: source, outputs: outputs)
-            return inspect(state)
+            return inspect(state, runner.failure)
         }
     }
 }

@@ -10,10 +10,14 @@ public struct LayoutCompiler {
     /// The element of each slot, held strongly while a live layout or an apply runs.
     var elements: [any LayoutElement] = []
     private var slots: [ObjectIdentifier: Int32] = [:]
-    /// The block being compiled: its element's slot and the space its constraints convert into.
+    /// The block being compiled: its element's slot (`-1` for routines) and the space its
+    /// constraints convert into.
     private var currentBlock: (slot: Int32, space: Int32)?
     /// Open groups (schemes) with their first output and children so far; the bottom one is the root.
     private var groups: [(start: Int, children: [SnapshotShape.Child])] = [(0, [])]
+    /// While a guide's content is compiled: the constraint that starts each of its blocks
+    /// from the guide's layout bounds (innermost guide last).
+    private var contentSources: [any LayoutConstraintProtocol] = []
 
     init() {}
 
@@ -93,45 +97,89 @@ public struct LayoutCompiler {
 
     // MARK: Blocks
 
-    /// Compiles one `LayoutBlock`: its active constraints in order, then its layout.
+    /// Compiles one `LayoutBlock`: its active constraints in order, then its layout; then, if
+    /// the element is a guide with content, that content.
     mutating func addBlock(element: (any LayoutElement)?, layout: Layout, constraints: [any LayoutConstraintProtocol]) {
-        let output = Int32(program.outputSlots.count)
         guard let element else {
-            program.blocks.append(BlockRecord(slot: -1, output: output, constraints: 0..<0, layoutKind: .general, layout: 0..<0))
-            addOutput(slot: -1)
+            let output = reserveOutputs(slots: [-1])
+            program.blocks.append(BlockRecord(kind: .gone, slot: -1, output: output, constraints: 0..<0, layoutKind: .general, layout: 0..<0))
             return
         }
         let slot = slot(for: element)
-        currentBlock = (slot, program.elements[Int(slot)].parent)
-        let constraintStart = program.constraints.count
-        for constraint in constraints where constraint.isActive {
+        let constraintRange = addConstraints(constraints, space: program.elements[Int(slot)].parent, measuring: slot)
+        let (layoutKind, layoutRange) = appendLayout(layout)
+        let output = reserveOutputs(slots: [slot])
+        program.blocks.append(BlockRecord(kind: .element, slot: slot, output: output, constraints: constraintRange, layoutKind: layoutKind, layout: layoutRange))
+        if let guide = element as? LayoutGuide, let content = guide.contentLayout {
+            addContent(content, of: guide)
+        }
+    }
+
+    /// Compiles a routine block: constraints shape the source (converted into the space of
+    /// `space`, the routine's elements' parent), then the routine lays out its elements.
+    ///
+    /// - Parameter makeRoutine: Builds the routine from the slots of `elements` and the index
+    ///   of its first output (`-1` inside a guide's content, which has no outputs).
+    mutating func addRoutine(
+        elements: [any LayoutElement],
+        space: (any LayoutElement)?,
+        constraints: [any LayoutConstraintProtocol],
+        makeRoutine: (_ slots: [Int32], _ firstOutput: Int32) -> any LayoutRoutine
+    ) {
+        let spaceSlot = space.map { slot(for: $0) } ?? -1
+        let slots = elements.map { slot(for: $0) }
+        let constraintRange = addConstraints(constraints, space: spaceSlot, measuring: -1)
+        beginGroup()
+        let firstOutput = reserveOutputs(slots: slots)
+        endGroup()
+        program.routines.append(makeRoutine(slots, firstOutput))
+        let index = Int32(program.routines.count - 1)
+        program.blocks.append(BlockRecord(kind: .routine, slot: -1, output: firstOutput, constraints: constraintRange,
+                                          layoutKind: .general, layout: index..<(index + 1)))
+    }
+
+    /// A guide's content: its blocks start from the guide's layout bounds and add no frames
+    /// to the snapshot (the guide's own block stands for them, as in CGLayout).
+    private mutating func addContent(_ content: any LayoutBlockProtocol, of guide: LayoutGuide) {
+        contentSources.append(guide.contentLayoutConstraint(for: [.equally]))
+        content.compile(into: &self)
+        contentSources.removeLast()
+    }
+
+    /// The constraints of a block, after the source constraint of the guide content being
+    /// compiled, if any.
+    private mutating func addConstraints(_ constraints: [any LayoutConstraintProtocol], space: Int32, measuring slot: Int32) -> Range<Int32> {
+        currentBlock = (slot, space)
+        let start = program.constraints.count
+        for constraint in (contentSources.last.map { [$0] } ?? []) + constraints where constraint.isActive {
             constraint.compile(into: &self)
         }
         currentBlock = nil
-        let (layoutKind, layoutRange) = appendLayout(layout)
-        program.blocks.append(BlockRecord(
-            slot: slot,
-            output: output,
-            constraints: Range(constraintStart, program.constraints.count),
-            layoutKind: layoutKind,
-            layout: layoutRange
-        ))
-        addOutput(slot: slot)
+        return Range(start, program.constraints.count)
     }
 
-    private mutating func addOutput(slot: Int32) {
-        let index = program.outputSlots.count
-        program.outputSlots.append(slot)
-        groups[groups.count - 1].children.append(.frame(index - groups[groups.count - 1].start))
+    /// Adds one output per slot and returns the first's index; inside a guide's content there
+    /// are none, and `-1` is returned.
+    private mutating func reserveOutputs(slots: [Int32]) -> Int32 {
+        guard contentSources.isEmpty else { return -1 }
+        let first = Int32(program.outputSlots.count)
+        for slot in slots {
+            let index = program.outputSlots.count
+            program.outputSlots.append(slot)
+            groups[groups.count - 1].children.append(.frame(index - groups[groups.count - 1].start))
+        }
+        return first
     }
 
     /// Starts a nested scheme: the outputs until `endGroup()` form one child snapshot.
     mutating func beginGroup() {
+        guard contentSources.isEmpty else { return }
         groups.append((program.outputSlots.count, []))
     }
 
     /// Ends the nested scheme started by the matching `beginGroup()`.
     mutating func endGroup() {
+        guard contentSources.isEmpty else { return }
         let group = groups.removeLast()
         let shape = SnapshotShape(children: group.children, outputCount: program.outputSlots.count - group.start)
         groups[groups.count - 1].children.append(.group(shape, start: group.start - groups[groups.count - 1].start))

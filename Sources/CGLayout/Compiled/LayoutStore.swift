@@ -55,10 +55,17 @@ struct SimulatedStore: LayoutStore {
 /// Element state read from and written to the elements themselves (`layout(in:)`).
 struct LiveStore: LayoutStore {
     let elements: [any LayoutElement]
+    /// Given to guides before their frame is assigned, so that their own content layout
+    /// runs in the direction of this layout.
+    let direction: LayoutDirection
 
     func frame(_ slot: Int32) -> CGRect { elements[Int(slot)].frame }
 
-    func setFrame(_ frame: CGRect, of slot: Int32) { elements[Int(slot)].frame = frame }
+    func setFrame(_ frame: CGRect, of slot: Int32) {
+        let element = elements[Int(slot)]
+        (element as? LayoutGuide)?.layoutDirection = direction
+        element.frame = frame
+    }
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
         let element = elements[Int(slot)]

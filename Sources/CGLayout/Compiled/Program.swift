@@ -23,6 +23,7 @@ struct Program: Sendable {
     var customConstraints: [any RectBasedConstraint] = []
     var sourceTransforms: [@Sendable (CGRect) -> CGRect] = []
     var sizings: [ContentSizing] = []
+    var routines: [any LayoutRoutine] = []
     /// The element slot each output frame belongs to; `-1` for a block whose element is gone.
     var outputSlots: [Int32] = []
     var shape = SnapshotShape.empty
@@ -47,14 +48,27 @@ struct ElementRecord: Sendable {
 /// Records are small trivial structs with `Int32` ranges so that the run loop copies a few
 /// words per step (multi-payload enums of this size are copied through outlined functions).
 struct BlockRecord: Sendable {
-    /// The element laid out; `-1` when it is gone (the block writes `.zero` and nothing else).
+    var kind: BlockKind
+    /// The element laid out (element blocks).
     var slot: Int32
+    /// Where the frame goes in the snapshot; `-1` for blocks that contribute no frame of
+    /// their own (the content of a guide).
     var output: Int32
     var constraints: Range<Int32>
     /// `standard`: `layout.lowerBound` indexes `standardLayouts`; `general`: a range of
-    /// `layoutOperations`.
+    /// `layoutOperations`; routine blocks: `layout.lowerBound` indexes `routines`.
     var layoutKind: LayoutKind
     var layout: Range<Int32>
+}
+
+/// What a block does.
+enum BlockKind: UInt8, Sendable {
+    /// Lays out one element (`LayoutBlock`).
+    case element
+    /// A `LayoutBlock` whose element is gone: writes `.zero`.
+    case gone
+    /// Runs a routine (stack, flex, equations) in the constrained source.
+    case routine
 }
 
 /// How a block lays out its element.

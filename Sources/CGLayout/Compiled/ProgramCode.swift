@@ -28,6 +28,7 @@ final class ProgramCode: @unchecked Sendable {
     let customConstraints: UnsafeMutableBufferPointer<any RectBasedConstraint>
     let sourceTransforms: UnsafeMutableBufferPointer<@Sendable (CGRect) -> CGRect>
     let sizings: UnsafeMutableBufferPointer<ContentSizing>
+    let routines: UnsafeMutableBufferPointer<any LayoutRoutine>
     /// The snapshot shape of this program, checked by identity on the hot path.
     let shape: SnapshotShape
 
@@ -48,6 +49,7 @@ final class ProgramCode: @unchecked Sendable {
         customConstraints = Self.copy(program.customConstraints)
         sourceTransforms = Self.copy(program.sourceTransforms)
         sizings = Self.copy(program.sizings)
+        routines = Self.copy(program.routines)
         shape = program.shape
     }
 
@@ -66,6 +68,7 @@ final class ProgramCode: @unchecked Sendable {
         Self.free(customConstraints)
         Self.free(sourceTransforms)
         Self.free(sizings)
+        Self.free(routines)
     }
 
     func lowered(_ direction: LayoutDirection) -> Lowered {
@@ -110,12 +113,16 @@ struct Lowering {
     }
 
     private mutating func lower(_ block: BlockRecord, _ constants: inout Constants) {
-        guard block.slot >= 0 else {
-            steps.append(.storeZero(output: block.output))
+        if block.kind == .gone {
+            if block.output >= 0 { steps.append(.storeZero(output: block.output)) }
             return
         }
         for index in block.constraints {
             lower(program.constraints[Int(index)], &constants)
+        }
+        if block.kind == .routine {
+            steps.append(.routine(block.layout.lowerBound))
+            return
         }
         switch block.layoutKind {
         case .standard:

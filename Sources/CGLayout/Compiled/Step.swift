@@ -12,10 +12,13 @@ import Foundation
 /// dispatch per step.
 enum Step: Sendable {
     // MARK: Blocks
-    /// Stores F as the slot's frame and as the output's frame; S = the request's source.
+    /// Stores F as the slot's frame and as the output's frame (none when `output < 0`);
+    /// S = the request's source.
     case store(slot: Int32, output: Int32)
     /// The block's element is gone: the output is `.zero`.
     case storeZero(output: Int32)
+    /// Runs `routines[index]` in S, then S = the request's source.
+    case routine(Int32)
 
     // MARK: References
     /// R = the slot's frame.

@@ -13,6 +13,8 @@ struct StepRunner<Store: LayoutStore> {
     private let operations: UnsafeBufferPointer<LayoutOperation>
     private let direction: LayoutDirection
     var store: Store
+    /// The first thing that could not be laid out as asked during the last run.
+    private(set) var failure: LayoutError?
 
     init(code: borrowing ProgramCode, direction: LayoutDirection, store: Store) {
         let lowered = code.lowered(direction)
@@ -38,10 +40,14 @@ struct StepRunner<Store: LayoutStore> {
             switch step {
             case .store(let slot, let output):
                 store.setFrame(frame, of: slot)
-                outputs[Int(output)] = frame
+                if output >= 0 { outputs[Int(output)] = frame }
                 space = source
             case .storeZero(let output):
                 outputs[Int(output)] = .zero
+                space = source
+            case .routine(let index):
+                let problem = code.routines[Int(index)].run(in: space, direction: direction, store: &store, outputs: outputs)
+                if failure == nil { failure = problem }
                 space = source
 
             case .frame(let slot):
@@ -103,7 +109,7 @@ struct StepRunner<Store: LayoutStore> {
                     height: height
                 )
                 store.setFrame(result, of: slot)
-                outputs[Int(output)] = result
+                if output >= 0 { outputs[Int(output)] = result }
                 space = source
             case .currentFrame(let slot):
                 frame = store.frame(slot)

@@ -4,8 +4,13 @@ public import Foundation
 /// region that lays out content of its own.
 ///
 /// Every frame assignment, even to the same value, sets `bounds = contentRect(forFrame:)`,
-/// and every bounds assignment calls `layout(in: layoutBounds)`. Unlike a view's, a guide's
-/// `layoutBounds` is in its **owner's** space: `(frame.origin + bounds.origin, bounds.size)`.
+/// and every bounds assignment calls `layout(in: layoutBounds)`, which lays out
+/// `contentLayout`. Unlike a view's, a guide's `layoutBounds` is in its **owner's** space:
+/// `(frame.origin + bounds.origin, bounds.size)`.
+///
+/// Schemes and snapshots know about the content: a block laying out the guide lays out its
+/// content right after, from the guide's layout bounds, so later blocks can refer to the
+/// content's elements, and snapshots equal live layouts.
 open class LayoutGuide: LayoutElement {
     /// The element whose space the guide's frame is in.
     public weak var ownerElement: (any LayoutElement)?
@@ -13,6 +18,10 @@ open class LayoutGuide: LayoutElement {
 
     /// A name for diagnostics.
     public var identifier: String?
+
+    /// The reading direction `layout(in:)` uses when the frame is assigned directly. Layouts
+    /// and applied snapshots set it to their own direction first.
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     /// The guide's rect in its owner's space.
     open var frame: CGRect {
@@ -58,9 +67,16 @@ open class LayoutGuide: LayoutElement {
         CGRect(origin: .zero, size: frame.size)
     }
 
-    /// Called with `layoutBounds` whenever the bounds are assigned; does nothing by default.
-    ///
-    /// This hook runs only for live layouts. A subclass whose content must also appear in
-    /// snapshots describes that content as a scheme (see the stack and scroll guides).
-    open func layout(in rect: CGRect) {}
+    /// What the guide lays out in its layout bounds: none for a plain guide; the stack of
+    /// a `StackLayoutGuide`, the content of a `ScrollLayoutGuide`, the element of a
+    /// `LayoutPlaceholder`. Its blocks start from the guide's layout bounds, in the owner's
+    /// space, so its elements must belong to the guide's owner.
+    open var contentLayout: (any LayoutBlockProtocol)? { nil }
+
+    /// Called with `layoutBounds` whenever the bounds are assigned: lays out `contentLayout`
+    /// in `layoutDirection`. Subclasses may override it; what must also appear in snapshots
+    /// belongs in `contentLayout`.
+    open func layout(in rect: CGRect) {
+        contentLayout?.layout(in: rect, direction: layoutDirection)
+    }
 }

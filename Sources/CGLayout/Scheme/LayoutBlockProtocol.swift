@@ -35,7 +35,7 @@ extension LayoutBlockProtocol {
         let code = ProgramCode(compiler.finish())
         // The runner reads the code's tables through raw pointers: keep the code alive.
         withExtendedLifetime(code) {
-            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: compiler.elements))
+            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: compiler.elements, direction: direction))
             withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
                 outputs.initialize(repeating: .zero)
                 runner.run(in: source, outputs: outputs)
@@ -60,7 +60,10 @@ extension LayoutBlockProtocol {
             throw LayoutError(.snapshotMismatch, "the snapshot has the shape \(snapshot.shape) but this scheme has \(program.shape); apply a snapshot to the scheme that took it")
         }
         for (index, slot) in program.outputSlots.enumerated() where slot >= 0 {
-            compiler.elements[Int(slot)].frame = snapshot.frames[index]
+            let element = compiler.elements[Int(slot)]
+            // A guide lays out its content when its frame is set: in the snapshot's direction.
+            (element as? LayoutGuide)?.layoutDirection = snapshot.direction
+            element.frame = snapshot.frames[index]
         }
     }
 

@@ -9,11 +9,19 @@ public import Foundation
 public struct LayoutSnapshot: Sendable, Hashable {
     /// One frame per block, in run order.
     public internal(set) var frames: [CGRect]
+    /// The reading direction the frames were computed for; applying the snapshot lays out
+    /// guides' content in it.
+    public internal(set) var direction: LayoutDirection
+    /// What could not be laid out as asked (a flexible block out of space), if anything; the
+    /// frames are computed anyway.
+    public internal(set) var issue: LayoutError?
     var shape: SnapshotShape
 
-    init(frames: [CGRect], shape: SnapshotShape) {
+    init(frames: [CGRect], shape: SnapshotShape, direction: LayoutDirection = .leftToRight, issue: LayoutError? = nil) {
         self.frames = frames
         self.shape = shape
+        self.direction = direction
+        self.issue = issue
     }
 
     /// An empty snapshot to pass to `CompiledLayoutScheme.snapshot(for:into:)`, which reuses
@@ -30,9 +38,9 @@ public struct LayoutSnapshot: Sendable, Hashable {
         shape.children.map { child in
             switch child {
             case .frame(let index):
-                LayoutSnapshot(frames: [frames[index]], shape: .single)
+                LayoutSnapshot(frames: [frames[index]], shape: .single, direction: direction)
             case .group(let shape, let start):
-                LayoutSnapshot(frames: Array(frames[start..<(start + shape.outputCount)]), shape: shape)
+                LayoutSnapshot(frames: Array(frames[start..<(start + shape.outputCount)]), shape: shape, direction: direction)
             }
         }
     }

@@ -1,0 +1,17 @@
+public import CGLayout
+
+/// Why a document has no snapshot for an environment.
+public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The environment cannot be laid out: a size, scale or safe area out of range.
+    case environment(EnvironmentError)
+    /// The document cannot be laid out in this environment, such as a flexible row whose
+    /// fixed items do not fit; the message names the block.
+    case layout(LayoutError)
+
+    public var description: String {
+        switch self {
+        case .environment(let error): error.description
+        case .layout(let error): error.message
+        }
+    }
+}
