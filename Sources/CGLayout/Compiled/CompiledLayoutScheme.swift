@@ -102,7 +102,10 @@ public struct CompiledLayoutScheme: Sendable {
         .custom { [self] size in
             guard let insets else { return snapshot(for: CGRect(origin: .zero, size: size)).frame.size }
             let space = CGRect(origin: .zero, size: size).inset(by: insets)
-            let union = snapshot(for: space).frame
+            let snapshot = snapshot(for: space)
+            // Nothing to hold: as small as the insets.
+            guard !snapshot.frames.isEmpty else { return CGSize(width: insets.horizontal, height: insets.vertical) }
+            let union = snapshot.frame
             return CGSize(width: union.right + insets.right, height: union.bottom + insets.bottom)
         }
     }

@@ -12,8 +12,12 @@ public import Foundation
 /// content right after, from the guide's layout bounds, so later blocks can refer to the
 /// content's elements, and snapshots equal live layouts.
 open class LayoutGuide: LayoutElement {
-    /// The element whose space the guide's frame is in.
-    public weak var ownerElement: (any LayoutElement)?
+    /// The element whose space the guide's frame is in; set by `add(to:)`.
+    public private(set) weak var ownerElement: (any LayoutElement)? {
+        didSet {
+            if oldValue !== ownerElement { didMove(toOwner: ownerElement) }
+        }
+    }
     weak var ownerView: LayoutView?
 
     /// A name for diagnostics.
@@ -51,15 +55,38 @@ open class LayoutGuide: LayoutElement {
 
     /// Adds the guide to any element (one that is not a `LayoutView`).
     public func add(toElement owner: any LayoutElement) {
-        ownerView?.removeLayoutGuide(self)
-        ownerElement = owner
+        if let view = owner as? LayoutView {
+            view.addLayoutGuide(self)
+            return
+        }
+        if let ownerView { ownerView.layoutGuides.removeAll { $0 === self } }
+        ownerView = nil
+        setOwner(owner)
     }
 
     /// Detaches the guide from its owner.
     public func removeFromOwner() {
-        ownerView?.removeLayoutGuide(self)
-        ownerElement = nil
+        if let ownerView {
+            ownerView.removeLayoutGuide(self)
+        } else {
+            setOwner(nil)
+        }
     }
+
+    func setOwner(_ owner: (any LayoutElement)?) {
+        ownerElement = owner
+    }
+
+    /// Puts an element the guide manages into `owner`'s hierarchy: a `LayoutView` element of
+    /// a `LayoutView` owner becomes its subview. Other elements are yours to place.
+    func adopt(_ element: any LayoutElement, into owner: (any LayoutElement)?) {
+        guard let owner = owner as? LayoutView, let view = element as? LayoutView, view.superview !== owner else { return }
+        owner.addSubview(view)
+    }
+
+    /// Called after the guide moved to another owner, or lost its owner (`nil`): the place
+    /// for subclasses to move the elements they manage into the new owner's hierarchy.
+    open func didMove(toOwner owner: (any LayoutElement)?) {}
 
     /// The bounds for a frame: `(0, 0, frame.size)` by default. Subclasses may return
     /// another origin (a scroll offset); the size must stay the frame's size.

@@ -26,7 +26,7 @@ open class LayoutView: AdaptiveLayoutElement {
     /// The views this one contains, in the order they were added.
     public private(set) var subviews: [LayoutView] = []
     /// The layout guides owned by this view.
-    public private(set) var layoutGuides: [LayoutGuide] = []
+    public internal(set) var layoutGuides: [LayoutGuide] = []
 
     /// Creates a view with a frame and an optional identifier.
     public init(frame: CGRect = .zero, identifier: String? = nil) {
@@ -74,11 +74,10 @@ open class LayoutView: AdaptiveLayoutElement {
     /// Makes this view the owner of `guide` (its frame is then in this view's space).
     public func addLayoutGuide(_ guide: LayoutGuide) {
         guard !layoutGuides.contains(where: { $0 === guide }) else { return }
-        guide.ownerView?.removeLayoutGuide(guide)
-        guide.ownerElement = nil
+        if let previous = guide.ownerView { previous.layoutGuides.removeAll { $0 === guide } }
         layoutGuides.append(guide)
         guide.ownerView = self
-        guide.ownerElement = self
+        guide.setOwner(self)
     }
 
     /// Detaches `guide` from this view.
@@ -86,7 +85,7 @@ open class LayoutView: AdaptiveLayoutElement {
         guard guide.ownerView === self else { return }
         layoutGuides.removeAll { $0 === guide }
         guide.ownerView = nil
-        guide.ownerElement = nil
+        guide.setOwner(nil)
     }
 }
 

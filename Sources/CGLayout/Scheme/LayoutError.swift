@@ -7,6 +7,10 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
 
         /// A snapshot was applied to a scheme other than the one that produced it.
         public static let snapshotMismatch = Code(name: "snapshotMismatch")
+        /// A flexible row or column whose fixed sizes need more room than it has.
+        public static let outOfSpace = Code(name: "outOfSpace")
+        /// A flexible item with a negative or non-finite fixed size.
+        public static let invalidSize = Code(name: "invalidSize")
 
         public var description: String { name }
     }
