@@ -165,4 +165,47 @@ import Testing
             }
         }
     }
+
+    @Test func appShell() throws {
+        // Safe area (0, 47, 390, 763): the content gets 763 − 44 − 200 = 519.
+        let phone = try frames("app-shell", "phone-portrait")
+        #expect(phone["content"] == rect(0, 47, 390, 519))
+        #expect(phone["toolbar"] == rect(0, 566, 390, 44))
+        #expect(phone["panel"] == rect(0, 610, 390, 200))
+        #expect(phone["map"] == rect(0, 0, 195, 200))
+        #expect(phone["details"] == rect(195, 0, 195, 200))
+        #expect(phone["badge"] == rect(135, 0, 120, 120))
+        // Landscape insets (0, 47, 21, 47): 296 wide, 369 high.
+        let landscape = try frames("app-shell", "phone-landscape")
+        #expect(landscape["content"] == rect(47, 0, 750, 125))
+        #expect(landscape["badge"] == rect(315, 0, 120, 120))
+        // Right-to-left mirrors rows: the map goes right.
+        let rtl = try frames("app-shell", "phone-portrait", rtl: true)
+        #expect(rtl["map"] == rect(195, 0, 195, 200))
+        // Too small for 244 fixed points: the block is named.
+        let tiny = try Self.load("app-shell").compiled()
+        #expect(throws: SnapshotError.self) { try tiny.snapshot(for: LayoutEnvironment(width: 300, height: 200)) }
+    }
+
+    @Test func photoFeed() throws {
+        let phone = try frames("photo-feed", "phone-portrait")
+        // A header of 56 in the safe area; its action stack 140 wide, 8 from the trailing edge,
+        // items 44 wide from the trailing end, each centred at its own height.
+        #expect(phone["actions"] == rect(242, 0, 140, 56))
+        #expect(phone["search"] == rect(338, 16, 44, 24))
+        #expect(phone["compose"] == rect(290, 16, 44, 24))
+        #expect(phone["profile"] == rect(242, 12, 44, 32))
+        // The scroll fills the safe area below the header; its content is framed in content
+        // coordinates, and sits 120 points up in the root.
+        #expect(phone["feed"] == rect(0, 103, 390, 707))
+        #expect(phone["cards"] == rect(0, 0, 390, 1000))
+        #expect(phone["card1"] == rect(16, 12, 358, 180))
+        #expect(phone["card5"] == rect(16, 780, 358, 180))
+        let snapshot = try Self.load("photo-feed").compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
+        #expect(snapshot["card1"]?.inRoot == rect(16, -5, 358, 180))
+        let rtl = try frames("photo-feed", "phone-portrait", rtl: true)
+        #expect(rtl["actions"] == rect(8, 0, 140, 56))
+        #expect(rtl["search"] == rect(8, 16, 44, 24))
+        #expect(rtl["profile"] == rect(104, 12, 44, 32))
+    }
 }

@@ -39,6 +39,7 @@ final class RandomWorld {
         views = [root]
         elements = [root]
         for index in 0..<elementCount { addElement(index) }
+        fillContainers()
     }
 
     func value(_ range: ClosedRange<Double> = -50...400) -> CGFloat {
@@ -54,7 +55,19 @@ final class RandomWorld {
 
     private func addElement(_ index: Int) {
         let parent = pick(views)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
+        case 10:
+            let stack = StackLayoutGuide(frame: randomRect(), identifier: "stack\(index)")
+            stack.add(to: parent)
+            guides.append(stack)
+            elements.append(stack)
+        case 11:
+            let scroll = ScrollLayoutGuide(layout: LayoutScheme(blocks: []), contentSize: CGSize(width: value(0...800), height: value(0...1200)),
+                                           frame: randomRect(), identifier: "scroll\(index)")
+            scroll.contentOffset = CGPoint(x: value(-20...100), y: value(-20...300))
+            scroll.add(to: parent)
+            guides.append(scroll)
+            elements.append(scroll)
         case 0..<2:
             let guide = LayoutGuide(frame: randomRect(), identifier: "guide\(index)")
             guide.add(to: parent)
@@ -77,6 +90,44 @@ final class RandomWorld {
             views.append(view)
             elements.append(view)
         }
+    }
+
+    /// Gives stacks random items and scrolls random content, from their owner's subviews.
+    private func fillContainers() {
+        for guide in guides {
+            guard let owner = guide.ownerElement as? LayoutView, !owner.subviews.isEmpty else { continue }
+            let candidates = owner.subviews.filter { _ in chance(0.6) }
+            if let stack = guide as? StackLayoutGuide {
+                stack.addArrangedElements(candidates)
+                stack.contentInsets = chance(0.3) ? EdgeInsets(all: value(0...10)) : .zero
+                configure(&stack.scheme)
+            } else if let scroll = guide as? ScrollLayoutGuide {
+                scroll.layout = LayoutScheme(blocks: candidates.prefix(3).map { $0.layoutBlock(with: layout()) })
+            }
+        }
+    }
+
+    func configure(_ stack: inout StackLayoutScheme) {
+        stack.axis = pick([.horizontal, .vertical])
+        stack.spacing = pick([.equally, .equal(value(0...20))])
+        stack.filling = pick([.equally, .equal(value(0...100))])
+        stack.alignment = pick([.leading(value(0...10)), .center(value(-5...5)), .trailing(value(0...10))])
+        stack.direction = pick([.fromLeading, .fromTrailing, .fromCenter])
+        stack.crossAlignment = pick([.fill, .leading, .center, .trailing])
+    }
+
+    /// A bare stack or a flex block over siblings.
+    func containerBlock() -> any LayoutBlockProtocol {
+        let parent = pick(views.filter { !$0.subviews.isEmpty } + [root])
+        let items: [any LayoutElement] = parent.subviews.filter { _ in chance(0.5) }
+        if chance(0.5) {
+            var stack = StackLayoutScheme(items: items)
+            configure(&stack)
+            return stack
+        }
+        let sizes: [FlexItemSize] = [.flexible, .width(value(0...150)), .height(value(0...150)), .size(CGSize(width: value(0...150), height: value(0...150)))]
+        return FlexLayoutBlock(direction: pick([.column, .row]), alignment: pick([.leading, .center, .trailing]),
+                               items: items.map { ($0, pick(sizes)) }, constraints: chance(0.5) ? [parent.contentLayoutConstraint(for: [.equally])] : [])
     }
 
     // MARK: Layouts
@@ -246,7 +297,7 @@ final class RandomWorld {
                 blocks.append(scheme(blocks: nested, depth: depth + 1))
                 remaining -= nested
             } else {
-                blocks.append(block())
+                blocks.append(chance(0.1) ? containerBlock() : block())
                 remaining -= 1
             }
         }

@@ -48,3 +48,30 @@ import CGLayout
         #expect(title.frame == CGRect(x: 60, y: 14, width: 271, height: 20))
     }
 }
+
+/// The README's containers snippet, verbatim.
+@Suite struct ReadmeContainersTests {
+    @Test func containers() throws {
+        let cell = LayoutView(frame: CGRect(x: 0, y: 0, width: 375, height: 400))
+        let toolbar = StackLayoutGuide()                            // a UIStackView that renders nothing
+        toolbar.add(to: cell)
+        toolbar.addArrangedElements([LayoutView(), LayoutView(), LayoutView()])
+        toolbar.scheme.spacing = .equal(8)
+        toolbar.scheme.crossAlignment = .center                     // items keep their own height
+        let bar = toolbar.layoutBlock(with: Layout(y: .bottom(0), height: .fixed(44)))
+
+        let screen = FlexLayout(frame: CGRect(x: 0, y: 0, width: 375, height: 667), direction: .column)
+        let content = screen.add(.flexible)
+        let tabs = screen.add(.height(49))
+        try screen.layout()                                         // throws FlexError.outOfSpace if it cannot fit
+        let frames = (try content.frame(), try tabs.frame())        // (0, 0, 375, 618), (0, 618, 375, 49)
+
+        bar.layout(in: cell.layoutBounds)
+        #expect(toolbar.frame == CGRect(x: 0, y: 356, width: 375, height: 44))
+        #expect(cell.subviews.count == 3)
+        // (375 − 16) / 3 wide; a current height of 0 centred at 22.
+        #expect(cell.subviews[1].frame == CGRect(x: 375.0 / 3 + 8 - 16.0 / 3, y: 378, width: 359.0 / 3, height: 0))
+        #expect(frames.0 == CGRect(x: 0, y: 0, width: 375, height: 618))
+        #expect(frames.1 == CGRect(x: 0, y: 618, width: 375, height: 49))
+    }
+}

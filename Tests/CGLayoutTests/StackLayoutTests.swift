@@ -228,3 +228,26 @@ import Testing
         #expect(layoutChecked(stack, in: rect(0, 0, 100, 10)) == [rect(0, 0, 100, 10)])
     }
 }
+
+/// A stack guide placed by another stack lays out its own items, in snapshots as live.
+@Suite struct NestedStackTests {
+    @Test func aStackInAStack() {
+        let root = makeRoot()
+        let inner = StackLayoutGuide(identifier: "inner")
+        inner.add(to: root)
+        let leaves = (0..<2).map { _ in addChild(root) }
+        inner.addArrangedElements(leaves)
+        inner.scheme.axis = .vertical
+        let sibling = addChild(root)
+        let outer = StackLayoutScheme(items: [inner, sibling])
+        let follower = addChild(root)
+        let scheme = LayoutScheme(blocks: [
+            outer,
+            follower.layoutBlock(with: Layout(width: .fixed(1), height: .fixed(1)),
+                                 constraints: [leaves[1].layoutConstraint(for: [.top(.align(by: .inner)), .left(.align(by: .inner))])]),
+        ])
+        let frames = layoutChecked(scheme, in: rect(0, 0, 200, 100))
+        #expect(frames == [rect(0, 0, 100, 100), rect(100, 0, 100, 100), rect(0, 50, 1, 1)])
+        #expect(leaves.map(\.frame) == [rect(0, 0, 100, 50), rect(0, 50, 100, 50)])
+    }
+}

@@ -65,16 +65,88 @@ import Testing
         scheme.layout(in: root.layoutBounds, direction: direction)
         let byHand = [avatar, menu, name, date, body, image, like, comment, share, separator].map(\.frame)
 
-        var arguments = ["compute", example("feed-cell"), "--size", "\(Int(width))x\(Int(height))", "--format", "json"]
+        let ids = ["avatar", "menu", "name", "date", "body", "image", "like", "comment", "share", "separator"]
+        try expectFrames(byHand, ids: ids, example: "feed-cell", width: width, height: height, direction: direction)
+    }
+
+    /// `examples/schemes/app-shell.json`: three flex blocks, by hand.
+    @Test(arguments: [(390.0, 844.0, LayoutDirection.leftToRight), (1180, 820, .rightToLeft)])
+    func appShellByHandAndByDocument(width: Double, height: Double, direction: LayoutDirection) throws {
+        let root = LayoutView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        let content = LayoutView(), toolbar = LayoutView(), panel = LayoutView(), map = LayoutView(), details = LayoutView(), badge = LayoutView()
+        [content, toolbar, panel].forEach { root.addSubview($0) }
+        [map, details].forEach { panel.addSubview($0) }
+        content.addSubview(badge)
+        let scheme = LayoutScheme(blocks: [
+            FlexLayoutBlock(direction: .column, items: [(content, .flexible), (toolbar, .height(44)), (panel, .height(200))]),
+            FlexLayoutBlock(direction: .row, items: [(map, .flexible), (details, .flexible)], constraints: [panel.contentLayoutConstraint(for: [.equally])]),
+            FlexLayoutBlock(direction: .column, alignment: .center, items: [(badge, .size(CGSize(width: 120, height: 120)))],
+                            constraints: [content.contentLayoutConstraint(for: [.equally])]),
+        ])
+        scheme.layout(in: root.layoutBounds, direction: direction)
+        try expectFrames([content, toolbar, panel, map, details, badge].map(\.frame), ids: ["content", "toolbar", "panel", "map", "details", "badge"],
+                         example: "app-shell", width: width, height: height, direction: direction)
+    }
+
+    /// `examples/schemes/photo-feed.json`: a stack guide in a header and a stack guide in a
+    /// scroll guide, by hand. The document frames the scroll's content in content coordinates.
+    @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func photoFeedByHandAndByDocument(direction: LayoutDirection) throws {
+        let root = LayoutView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let header = LayoutView()
+        root.addSubview(header)
+        let actions = StackLayoutGuide()
+        actions.add(to: header)
+        let icons = [CGSize(width: 24, height: 24), CGSize(width: 24, height: 24), CGSize(width: 32, height: 32)].map { size in
+            let icon = LayoutView()
+            icon.contentSizing = .fixed(size)
+            return icon
+        }
+        actions.addArrangedElements(icons)
+        actions.scheme.filling = .equal(44)
+        actions.scheme.spacing = .equal(4)
+        actions.scheme.direction = .fromTrailing
+        actions.scheme.crossAlignment = .center
+        let cards = StackLayoutGuide()
+        let cardViews = (0..<5).map { _ in LayoutView() }
+        cards.add(to: root)
+        cards.addArrangedElements(cardViews)
+        cards.scheme.axis = .vertical
+        cards.scheme.filling = .equal(180)
+        cards.scheme.spacing = .equal(12)
+        cards.contentInsets = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+        let feed = ScrollLayoutGuide(layout: cards.layoutBlock(), contentSize: CGSize(width: 390, height: 1000))
+        feed.add(to: root)
+        feed.contentOffset = CGPoint(x: 0, y: 120)
+        let safeArea = LayoutGuide(frame: CGRect(x: 0, y: 47, width: 390, height: 763))
+        safeArea.add(to: root)
+        let scheme = LayoutScheme(blocks: [
+            header.layoutBlock(with: Layout(y: .top(0), height: .fixed(56)), constraints: [safeArea.layoutConstraint(for: [.equally])]),
+            actions.layoutBlock(with: Layout(x: .trailing(8), width: .fixed(140)), constraints: [header.contentLayoutConstraint(for: [.equally])]),
+            feed.layoutBlock(constraints: [safeArea.layoutConstraint(for: [.equally]), header.layoutConstraint(for: [.bottom(.limit(on: .outer))])]),
+        ])
+        scheme.layout(in: root.layoutBounds, direction: direction)
+        // Content coordinates: relative to the scroll's frame origin minus its offset.
+        let content = CGPoint(x: feed.frame.origin.x - feed.contentOffset.x, y: feed.frame.origin.y - feed.contentOffset.y)
+        let inContent = ([cards] + cardViews as [any LayoutElement]).map { $0.frame.offsetBy(dx: -content.x, dy: -content.y) }
+        try expectFrames([header.frame, actions.frame] + icons.map(\.frame) + [feed.frame] + inContent,
+                         ids: ["header", "actions", "search", "compose", "profile", "feed", "cards", "card1", "card2", "card3", "card4", "card5"],
+                         example: "photo-feed", profile: "phone-portrait", direction: direction)
+    }
+
+    /// Checks `cglctl compute` gives `expected` (parent-relative frames) for `ids`.
+    private func expectFrames(_ expected: [CGRect], ids: [String], example name: String, width: Double = 0, height: Double = 0, profile: String? = nil,
+                              direction: LayoutDirection, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var arguments = ["compute", example(name), "--format", "json"]
+        arguments += profile.map { ["--profile", $0] } ?? ["--size", "\(Int(width))x\(Int(height))"]
         if direction == .rightToLeft { arguments.append("--rtl") }
         let result = try cglctlArguments(arguments)
-        #expect(result.status == 0)
-        let frames = try #require((try result.json() as? [String: Any])?["frames"] as? [String: [String: [Double]]])
-        let ids = ["avatar", "menu", "name", "date", "body", "image", "like", "comment", "share", "separator"]
-        for (id, frame) in zip(ids, byHand) {
-            let values = try #require(frames[id]?["frame"])
-            let expected: [Double] = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map { Double($0) }
-            #expect(values == expected, "\(id)")
+        #expect(result.status == 0, sourceLocation: sourceLocation)
+        let frames = try #require((try result.json() as? [String: Any])?["frames"] as? [String: [String: [Double]]], sourceLocation: sourceLocation)
+        for (id, frame) in zip(ids, expected) {
+            let values = try #require(frames[id]?["frame"], sourceLocation: sourceLocation)
+            let wanted: [Double] = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map { Double($0) }
+            #expect(values == wanted, "\(id)", sourceLocation: sourceLocation)
         }
     }
 

@@ -11,13 +11,22 @@ public final class CompiledDocument: Sendable {
     public let document: SchemeDocument
     /// The index of each element's parent in document order; `-1` for `$root`.
     private let parentIndices: [Int]
+    /// The index of the view each element's engine frame is relative to: its parent, or for
+    /// the content of a scroll, the scroll's own container; `-1` for `$root`.
+    private let containerIndices: [Int]
     private let programs = Mutex<[[Bool]: DocumentCompiler.Output]>([:])
 
     init(document: SchemeDocument) {
         self.document = document
         var indices: [String: Int] = [:]
         for (index, element) in document.elements.enumerated() { indices[element.id] = index }
-        parentIndices = document.elements.map { indices[$0.parent] ?? -1 }
+        let parents = document.elements.map { indices[$0.parent] ?? -1 }
+        parentIndices = parents
+        containerIndices = parents.map { parent in
+            var container = parent
+            while container >= 0, document.elements[container].kind == .scroll { container = parents[container] }
+            return container
+        }
     }
 
     /// The frames of every element for `environment`.
@@ -63,15 +72,18 @@ public final class CompiledDocument: Sendable {
         for (index, handle) in handles.enumerated() {
             let spec = document.elements[index]
             let parent = parentIndices[index]
-            let parentOrigin = parent >= 0 ? origins[parent] : .zero
+            let container = containerIndices[index]
+            let containerOrigin = container >= 0 ? origins[container] : .zero
             let snappedParentOrigin = parent >= 0 ? snappedOrigins[parent] : .zero
             let frame = handle.map { frames[$0.index] } ?? .zero
-            let exact = frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+            let exact = frame.offsetBy(dx: containerOrigin.x, dy: containerOrigin.y)
             let inRoot = environment.scale.map { PixelSnapping.snap(exact, scale: $0) } ?? exact
             origins.append(CGPoint(x: exact.origin.x - spec.boundsOrigin.x, y: exact.origin.y - spec.boundsOrigin.y))
             snappedOrigins.append(CGPoint(x: inRoot.origin.x - spec.boundsOrigin.x, y: inRoot.origin.y - spec.boundsOrigin.y))
             extent.x = max(extent.x, inRoot.origin.x + inRoot.size.width)
             extent.y = max(extent.y, inRoot.origin.y + inRoot.size.height)
+            // Relative to the document parent's internal space: a scroll's children are
+            // framed in content coordinates.
             let relative = inRoot.offsetBy(dx: -snappedParentOrigin.x, dy: -snappedParentOrigin.y)
             entries.append(DocumentSnapshot.Entry(id: spec.id, frame: relative, inRoot: inRoot))
         }

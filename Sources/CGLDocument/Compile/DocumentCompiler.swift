@@ -23,12 +23,18 @@ struct DocumentCompiler {
         var elements: [String: any LayoutElement] = [ReservedID.root: root, ReservedID.safeArea: safeArea]
         for spec in document.elements {
             let element = makeElement(spec)
-            switch (element, elements[spec.parent]) {
-            case (let guide as LayoutGuide, let parent as LayoutView): guide.add(to: parent)
-            case (let view as LayoutView, let parent as LayoutView): parent.addSubview(view)
-            default: break  // validation allows only views as parents
+            // A scroll's children are its content: in the engine they belong to the scroll's
+            // own container and are laid out in the scroll's layout bounds.
+            switch (element, container(of: spec, elements)) {
+            case (let guide as LayoutGuide, let parent?): guide.add(to: parent)
+            case (let view as LayoutView, let parent?): parent.addSubview(view)
+            default: break  // validation allows only views and scrolls as parents
             }
             elements[spec.id] = element
+        }
+        for spec in document.elements {
+            guard let stack = spec.stack, let guide = elements[spec.id] as? StackLayoutGuide else { continue }
+            guide.addArrangedElements(stack.items.compactMap { elements[$0] })
         }
         let parents = Dictionary(uniqueKeysWithValues: document.elements.map { ($0.id, $0.parent) })
         let blocks = Variants.apply(active, to: document.blocks)
@@ -45,8 +51,20 @@ struct DocumentCompiler {
 
     private func makeElement(_ spec: ElementSpec) -> any LayoutElement {
         switch spec.kind {
-        case .guide, .stack, .scroll:
+        case .guide:
             return LayoutGuide(identifier: spec.id)
+        case .stack:
+            let guide = StackLayoutGuide(identifier: spec.id)
+            if let stack = spec.stack {
+                stack.configure(&guide.scheme)
+                guide.contentInsets = stack.insets
+            }
+            return guide
+        case .scroll:
+            let scroll = ScrollLayoutGuide(layout: LayoutScheme(blocks: []), contentSize: spec.scroll?.contentSize ?? .zero, identifier: spec.id)
+            scroll.contentInset = spec.scroll?.contentInset ?? .zero
+            scroll.contentOffset = spec.boundsOrigin
+            return scroll
         case .view:
             let view: LayoutView
             if let text = spec.text {
@@ -60,11 +78,34 @@ struct DocumentCompiler {
         }
     }
 
+    /// The view an element belongs to in the engine: its parent, or for the content of a
+    /// scroll, the view the scroll belongs to.
+    private func container(of spec: ElementSpec, _ elements: [String: any LayoutElement]) -> LayoutView? {
+        var parent = elements[spec.parent]
+        while let scroll = parent as? ScrollLayoutGuide { parent = scroll.ownerElement }
+        return parent as? LayoutView
+    }
+
     /// The engine block for a validated block (`nil` only if validation let an unknown id through).
     private func makeBlock(_ spec: BlockSpec, elements: [String: any LayoutElement], parents: [String: String]) -> (any LayoutBlockProtocol)? {
         switch spec {
         case .scheme(let scheme):
             return LayoutScheme(blocks: scheme.blocks.compactMap { makeBlock($0, elements: elements, parents: parents) })
+        case .stack(let block):
+            let items = block.stack.items.compactMap { elements[$0] }
+            guard let first = block.stack.items.first, let parent = elements[parents[first] ?? ReservedID.root] else {
+                return LayoutScheme(blocks: [])
+            }
+            var stack = StackLayoutScheme(items: items)
+            block.stack.configure(&stack)
+            stack.constraints = [parent.contentLayoutConstraint(for: [.equally]), AnonymConstraint(anchors: [.insets(block.stack.insets)])]
+            return stack
+        case .flex(let block):
+            let items = block.items.compactMap { item in elements[item.element].map { FlexLayoutBlock.Item($0, item.size) } }
+            let parent = block.items.first.flatMap { parents[$0.element] } ?? ReservedID.root
+            guard let container = elements[block.container ?? parent] else { return nil }
+            return FlexLayoutBlock(name: block.id ?? block.pointer.description, direction: block.direction, alignment: block.alignment,
+                                   items: items, constraints: [container.contentLayoutConstraint(for: [.equally])])
         case .element(let block):
             guard let element = elements[block.element], let parent = elements[parents[block.element] ?? ReservedID.root] else { return nil }
             // The block's source is its parent's layout bounds, in the parent's space.
@@ -86,7 +127,7 @@ struct DocumentCompiler {
         case .frame(let id): elements[id]?.layoutConstraint(for: spec.anchors)
         case .content(let id): elements[id]?.contentLayoutConstraint(for: spec.anchors)
         case .baseline(let id): (elements[id] as? LayoutLabel)?.baselineLayoutConstraint(for: spec.anchors)
-        case .adjust(let sizes, let alignment): (element as? LayoutView)?.adjustLayoutConstraint(for: sizes, alignment: alignment)
+        case .adjust(let sizes, let alignment): (element as? any AdaptiveLayoutElement)?.adjustLayoutConstraint(for: sizes, alignment: alignment)
         case .anonymous: AnonymConstraint(anchors: spec.anchors)
         }
         guard let made else { return nil }

@@ -7,11 +7,17 @@ indirect enum BlockSpec: Sendable {
     case element(ElementBlockSpec)
     /// A nested scheme.
     case scheme(SchemeBlockSpec)
+    /// A bare stack.
+    case stack(StackBlockSpec)
+    /// The flexible row/column engine.
+    case flex(FlexBlockSpec)
 
     var id: String? {
         switch self {
         case .element(let block): block.id
         case .scheme(let scheme): scheme.id
+        case .stack(let stack): stack.id
+        case .flex(let flex): flex.id
         }
     }
 
@@ -19,16 +25,44 @@ indirect enum BlockSpec: Sendable {
         switch self {
         case .element(let block): block.pointer
         case .scheme(let scheme): scheme.pointer
+        case .stack(let stack): stack.pointer
+        case .flex(let flex): flex.pointer
         }
     }
 
-    /// The element blocks in run order, nested schemes flattened.
-    var elementBlocks: [ElementBlockSpec] {
+    /// What each block does, in run order, nested schemes flattened: the elements it lays
+    /// out and the ones it reads (`elements` tells which element blocks are stacks).
+    func steps(elements: [String: ElementSpec]) -> [BlockStep] {
         switch self {
-        case .element(let block): [block]
-        case .scheme(let scheme): scheme.blocks.flatMap(\.elementBlocks)
+        case .element(let block):
+            let items = elements[block.element]?.stack?.items ?? []
+            return [BlockStep(pointer: block.pointer, label: "the block \(block.pointer) for '\(block.element)'", laysOut: [block.element] + items,
+                              reads: block.references, subject: block.element)]
+        case .scheme(let scheme):
+            return scheme.blocks.flatMap { $0.steps(elements: elements) }
+        case .stack(let stack):
+            return [BlockStep(pointer: stack.pointer, label: "the stack block \(stack.pointer)", laysOut: stack.stack.items, reads: [],
+                              subject: stack.stack.items.first)]
+        case .flex(let flex):
+            let reads = flex.container.map { [($0, flex.pointer.appending("flex").appending("in"))] } ?? []
+            return [BlockStep(pointer: flex.pointer, label: "the flex block \(flex.pointer)", laysOut: flex.items.map(\.element), reads: reads,
+                              subject: flex.items.first?.element)]
         }
     }
+}
+
+/// One block as the order rule sees it (`SCHEME-FORMAT.md` §1.2).
+struct BlockStep {
+    var pointer: JSONPointer
+    /// How messages name the block.
+    var label: String
+    /// The elements whose frames the block sets.
+    var laysOut: [String]
+    /// The elements the block reads, with where each reference is written.
+    var reads: [(id: String, pointer: JSONPointer)]
+    /// The element whose parent chain the block may read (its source is the parent's
+    /// layout bounds); `nil` for a block with nothing to lay out.
+    var subject: String?
 }
 
 struct SchemeBlockSpec: Sendable {

@@ -13,11 +13,18 @@ struct ElementSpec: Sendable {
     var kind: Kind
     var intrinsicSize: CGSize?
     var text: TextMetrics?
+    /// The bounds origin: a view's `boundsOrigin`, a scroll's content offset.
     var boundsOrigin: CGPoint
+    var stack: StackSpec?
+    var scroll: ScrollSpec?
     var pointer: JSONPointer
 
     /// Whether the element measures content (adjust constraints and intrinsic sizes need it).
-    var measuresContent: Bool { intrinsicSize != nil || text != nil }
+    var measuresContent: Bool { intrinsicSize != nil || text != nil || stack != nil }
+
+    /// Whether other elements may name it as their parent: views, and scrolls (whose
+    /// children are their content).
+    var canContainElements: Bool { kind == .view || kind == .scroll }
 }
 
 /// The predefined ids every document may refer to.

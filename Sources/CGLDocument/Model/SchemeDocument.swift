@@ -78,15 +78,15 @@ public struct SchemeDocument: Sendable {
     /// The order rule for the base blocks, each variant alone, and all variants together.
     private static func checkOrder(_ decoded: DocumentDecoder.Result, decoder: DocumentDecoder) {
         let checker = OrderChecker(elements: decoder.elements, issues: decoder.issues)
-        checker.check(decoded.blocks.flatMap(\.elementBlocks))
+        checker.check(decoded.blocks.flatMap { $0.steps(elements: decoder.elements) })
         Variants.validate(decoded.variants, against: decoded.blocks, issues: decoder.issues)
         guard !decoder.issues.hasErrors else { return }
         for variant in decoded.variants {
-            checker.check(Variants.apply([variant], to: decoded.blocks).flatMap(\.elementBlocks), context: "the variant \(variant.pointer)")
+            checker.check(Variants.apply([variant], to: decoded.blocks).flatMap { $0.steps(elements: decoder.elements) }, context: "the variant \(variant.pointer)")
         }
         if decoded.variants.count > 1 {
-            checker.check(Variants.apply(decoded.variants, to: decoded.blocks).flatMap(\.elementBlocks), context: "all variants")
+            checker.check(Variants.apply(decoded.variants, to: decoded.blocks).flatMap { $0.steps(elements: decoder.elements) }, context: "all variants")
         }
-        checker.warnAboutUnplacedElements(decoded.blocks.flatMap(\.elementBlocks), order: decoded.elements)
+        checker.warnAboutUnplacedElements(decoded.blocks.flatMap { $0.steps(elements: decoder.elements) }, order: decoded.elements)
     }
 }

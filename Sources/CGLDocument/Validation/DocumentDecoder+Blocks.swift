@@ -29,6 +29,10 @@ extension DocumentDecoder {
             }
             guard let list = object.array("scheme", what: "a scheme block") else { return nil }
             return .scheme(SchemeBlockSpec(id: id, blocks: decodeBlocks(list, at: pointer.appending("scheme"), depth: depth + 1), pointer: pointer))
+        case "stack":
+            return decodeStackBlock(object, id: id, at: pointer).map(BlockSpec.stack)
+        case "flex":
+            return decodeFlexBlock(object, id: id, at: pointer).map(BlockSpec.flex)
         default:
             issues.error(.unsupported, pointer.appending(kind), "'\(kind)' blocks are not supported by this version yet",
                          hint: "lay these elements out with element blocks for now")
@@ -243,19 +247,11 @@ extension DocumentDecoder {
         guard let object = ObjectReader(value, at: pointer, issues: issues, what: "'when'") else { return nil }
         let keys = ["orientation", "horizontalSizeClass", "verticalSizeClass", "direction", "minWidth", "maxWidth", "minHeight", "maxHeight", "profile"]
         object.rejectUnknownKeys(allowed: keys, what: "'when'")
-        func choice<T>(_ key: String, _ make: (String) -> T?, _ names: [String]) -> T? {
-            guard let name = object.string(key, what: "'when'") else { return nil }
-            guard let value = make(name) else {
-                issues.error(.invalidValue, pointer.appending(key), "unknown \(key) '\(name)'", hint: hint(for: name, among: names))
-                return nil
-            }
-            return value
-        }
         var conditions = VariantConditions()
-        conditions.orientation = choice("orientation", Orientation.init(rawValue:), Orientation.allCases.map(\.rawValue))
-        conditions.horizontalSizeClass = choice("horizontalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
-        conditions.verticalSizeClass = choice("verticalSizeClass", SizeClass.init(rawValue:), SizeClass.allCases.map(\.rawValue))
-        conditions.direction = choice("direction", LayoutDirection.init(documentName:), ["ltr", "rtl"])
+        conditions.orientation = object.choice("orientation", what: "'when'", Orientation.init(rawValue:), names: Orientation.allCases.map(\.rawValue))
+        conditions.horizontalSizeClass = object.choice("horizontalSizeClass", what: "'when'", SizeClass.init(rawValue:), names: SizeClass.allCases.map(\.rawValue))
+        conditions.verticalSizeClass = object.choice("verticalSizeClass", what: "'when'", SizeClass.init(rawValue:), names: SizeClass.allCases.map(\.rawValue))
+        conditions.direction = object.choice("direction", what: "'when'", LayoutDirection.init(documentName:), names: ["ltr", "rtl"])
         conditions.minWidth = object.number("minWidth", what: "'when'")
         conditions.maxWidth = object.number("maxWidth", what: "'when'")
         conditions.minHeight = object.number("minHeight", what: "'when'")

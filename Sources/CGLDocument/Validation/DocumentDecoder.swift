@@ -85,6 +85,19 @@ final class DocumentDecoder {
                 elementOrder.append(element)
             }
         }
+        // Items may be declared after their stack: check them once every element is known.
+        var stackOf: [String: String] = [:]
+        for element in elementOrder {
+            guard let stack = element.stack else { continue }
+            checkItems(stack.items, at: stack.pointer.appending("items"), parent: element.parent, container: element.id, what: "stack")
+            for (index, item) in stack.items.enumerated() {
+                if let other = stackOf[item] {
+                    issues.error(.invalidValue, stack.pointer.appending("items").appending(index),
+                                 "'\(item)' is already an item of the stack '\(other)'", hint: "an element belongs to one stack at most")
+                }
+                stackOf[item] = element.id
+            }
+        }
     }
 
     private func decodeElement(_ value: JSONValue, at pointer: JSONPointer) -> ElementSpec? {
@@ -102,17 +115,31 @@ final class DocumentDecoder {
         let text = object.value("text").flatMap { decodeText($0, at: pointer.appending("text")) }
         var boundsOrigin = CGPoint.zero
         if let numbers = object.numbers("boundsOrigin", count: 2, meaning: "x and y") { boundsOrigin = CGPoint(x: numbers[0], y: numbers[1]) }
-        if kind == .guide {
+        let resolvedKind = kind ?? .view
+        if resolvedKind != .view {
+            let hint = resolvedKind == .scroll ? "a scroll's offset is 'scroll.contentOffset'" : "make '\(id)' a view, or remove it"
             for key in ["intrinsicSize", "text", "boundsOrigin"] where object.has(key) {
-                issues.error(.incompatible, pointer.appending(key), "a guide has no content, so no '\(key)'", hint: "make '\(id)' a view, or remove '\(key)'")
+                issues.error(.incompatible, pointer.appending(key), "a \(resolvedKind.rawValue) has no '\(key)'", hint: hint)
             }
         }
-        for container in ["stack", "scroll"] where object.has(container) {
-            issues.error(.unsupported, pointer.appending(container), "'\(container)' elements are not supported by this version yet",
-                         hint: "lay the items out with blocks for now")
+        for (key, owner) in [("stack", ElementSpec.Kind.stack), ("scroll", .scroll)] {
+            if object.has(key), kind != nil, resolvedKind != owner {
+                issues.error(.incompatible, pointer.appending(key), "'\(key)' belongs to elements of kind '\(owner.rawValue)'",
+                             hint: "add \"kind\": \"\(owner.rawValue)\" or remove '\(key)'")
+            } else if object.has(key), kind == nil {
+                issues.error(.incompatible, pointer.appending(key), "'\(key)' belongs to elements of kind '\(owner.rawValue)'",
+                             hint: "add \"kind\": \"\(owner.rawValue)\"")
+            } else if resolvedKind == owner, !object.has(key) {
+                let needs = owner == .stack ? "its 'items'" : "its 'contentSize'"
+                issues.error(.missingKey, pointer, "a \(owner.rawValue) needs '\(key)' with \(needs)")
+            }
         }
-        return ElementSpec(id: id, parent: parent ?? ReservedID.root, kind: kind ?? .view, intrinsicSize: kind == .guide ? nil : size,
-                           text: kind == .guide ? nil : text, boundsOrigin: boundsOrigin, pointer: pointer)
+        let stack = resolvedKind == .stack ? object.value("stack").flatMap { decodeStack($0, at: pointer.appending("stack"), what: "'stack'") } : nil
+        let scroll = resolvedKind == .scroll ? object.value("scroll").flatMap { decodeScroll($0, at: pointer.appending("scroll")) } : nil
+        let measures = resolvedKind == .view
+        return ElementSpec(id: id, parent: parent ?? ReservedID.root, kind: resolvedKind, intrinsicSize: measures ? size : nil,
+                           text: measures ? text : nil, boundsOrigin: scroll?.contentOffset ?? (measures ? boundsOrigin : .zero),
+                           stack: stack, scroll: scroll, pointer: pointer)
     }
 
     private func decodeParent(_ object: ObjectReader, id: String, at pointer: JSONPointer) -> String? {
@@ -134,8 +161,9 @@ final class DocumentDecoder {
                          hint: suggestion(for: parent, among: elements.keys).map { "did you mean '\($0)'? Otherwise \(declaredLater)" } ?? declaredLater)
             return nil
         }
-        guard element.kind == .view else {
-            issues.error(.incompatible, at, "'\(parent)' is a \(element.kind.rawValue) and cannot contain elements", hint: "choose a view as the parent")
+        guard element.canContainElements else {
+            issues.error(.incompatible, at, "'\(parent)' is a \(element.kind.rawValue) and cannot contain elements",
+                         hint: element.kind == .stack ? "make '\(id)' a sibling of '\(parent)' and list it in its 'items'" : "choose a view or a scroll as the parent")
             return nil
         }
         return parent
@@ -146,11 +174,6 @@ final class DocumentDecoder {
         guard let kind = ElementSpec.Kind(rawValue: name) else {
             issues.error(.invalidValue, pointer.appending("kind"), "unknown kind '\(name)'",
                          hint: hint(for: name, among: ElementSpec.Kind.allCases.map(\.rawValue)))
-            return nil
-        }
-        if kind == .stack || kind == .scroll {
-            issues.error(.unsupported, pointer.appending("kind"), "'\(name)' elements are not supported by this version yet",
-                         hint: "use 'view' or 'guide'")
             return nil
         }
         return kind

@@ -1,3 +1,4 @@
+import CGLayout
 import Foundation
 
 /// Reads the members of one JSON object for a decoder: typed accessors that record an issue
@@ -88,6 +89,28 @@ struct ObjectReader {
         }
         let numbers = values.enumerated().compactMap { Self.number($1, at: pointer.appending(key).appending($0), issues: issues) }
         return numbers.count == count ? numbers : nil
+    }
+
+    /// One of a fixed set of names, such as `"vertical"`; an unknown name is reported with
+    /// the closest known one.
+    func choice<T>(_ key: String, what: String, _ make: (String) -> T?, names: [String]) -> T? {
+        guard let name = string(key, what: what) else { return nil }
+        guard let value = make(name) else {
+            issues.error(.invalidValue, pointer.appending(key), "unknown \(key) '\(name)'", hint: hint(for: name, among: names),
+                         at: members[key]?.position)
+            return nil
+        }
+        return value
+    }
+
+    /// Insets written `[top, left, bottom, right]`, each 0 or more.
+    func insets(_ key: String) -> EdgeInsets? {
+        guard let numbers = numbers(key, count: 4, meaning: "top, left, bottom and right") else { return nil }
+        if let negative = numbers.firstIndex(where: { $0 < 0 }) {
+            issues.error(.outOfRange, pointer.appending(key).appending(negative), "insets cannot be negative", hint: "use 0 or more")
+            return nil
+        }
+        return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
     }
 
     /// The largest magnitude a document number may have (`SCHEME-FORMAT.md` §1.4).

@@ -8,26 +8,31 @@ struct OrderChecker {
     let elements: [String: ElementSpec]
     let issues: IssueCollector
 
-    /// Checks `blocks`; `context` says which variant combination they come from, if any.
-    func check(_ blocks: [ElementBlockSpec], context: String? = nil) {
+    /// Checks `steps`; `context` says which variant combination they come from, if any.
+    func check(_ steps: [BlockStep], context: String? = nil) {
         var laidOutBy: [String: JSONPointer] = [:]
-        for block in blocks where laidOutBy[block.element] == nil { laidOutBy[block.element] = block.pointer }
+        for step in steps {
+            for id in step.laysOut where laidOutBy[id] == nil { laidOutBy[id] = step.pointer }
+        }
         var laidOut: Set<String> = []
-        for block in blocks {
-            let chain = ancestors(of: block.element)
-            if let parent = elements[block.element]?.parent, let parentBlock = laidOutBy[parent], !laidOut.contains(parent) {
-                report(block, reads: parent, laidOutBy: parentBlock, at: block.pointer, because: "its parent", context: context)
+        for step in steps {
+            let chain = step.subject.map(ancestors(of:)) ?? []
+            var parentsRead: Set<String> = []
+            for id in step.laysOut {
+                guard let parent = elements[id]?.parent, parentsRead.insert(parent).inserted,
+                      let parentStep = laidOutBy[parent], !laidOut.contains(parent) else { continue }
+                report(step, reads: parent, laidOutBy: parentStep, at: step.pointer, because: step.laysOut.count == 1 ? "its parent" : "the parent", context: context)
             }
-            for (id, pointer) in block.references where !allowed(id, chain: chain, laidOut: laidOut) {
-                report(block, reads: id, laidOutBy: laidOutBy[id], at: pointer, because: nil, context: context)
+            for (id, pointer) in step.reads where !allowed(id, chain: chain, laidOut: laidOut) {
+                report(step, reads: id, laidOutBy: laidOutBy[id], at: pointer, because: nil, context: context)
             }
-            laidOut.insert(block.element)
+            laidOut.formUnion(step.laysOut)
         }
     }
 
     /// Warns about elements no block lays out, in document order.
-    func warnAboutUnplacedElements(_ blocks: [ElementBlockSpec], order: [ElementSpec]) {
-        let laidOut = Set(blocks.map(\.element))
+    func warnAboutUnplacedElements(_ steps: [BlockStep], order: [ElementSpec]) {
+        let laidOut = Set(steps.flatMap(\.laysOut))
         for element in order where !laidOut.contains(element.id) {
             issues.warning(.unusedElement, element.pointer, "no block lays out '\(element.id)'; its frame stays empty",
                            hint: "add a block for it, or remove it")
@@ -48,15 +53,15 @@ struct OrderChecker {
         return result
     }
 
-    private func report(_ block: ElementBlockSpec, reads id: String, laidOutBy later: JSONPointer?, at pointer: JSONPointer,
+    private func report(_ step: BlockStep, reads id: String, laidOutBy later: JSONPointer?, at pointer: JSONPointer,
                         because relation: String?, context: String?) {
         let subject = relation.map { "\($0) '\(id)'" } ?? "'\(id)'"
         let suffix = context.map { " (with \($0))" } ?? ""
         if let later {
-            issues.error(.order, pointer, "the block \(block.pointer) for '\(block.element)' reads \(subject), which the later block \(later) lays out\(suffix)",
-                         hint: "move the block \(later) before \(block.pointer)")
+            issues.error(.order, pointer, "\(step.label) reads \(subject), which the later block \(later) lays out\(suffix)",
+                         hint: "move the block \(later) before \(step.pointer)")
         } else {
-            issues.error(.order, pointer, "the block \(block.pointer) for '\(block.element)' reads \(subject), which no block lays out\(suffix)",
+            issues.error(.order, pointer, "\(step.label) reads \(subject), which no block lays out\(suffix)",
                          hint: "add a block for '\(id)' before this one, or refer to an element that is laid out")
         }
     }

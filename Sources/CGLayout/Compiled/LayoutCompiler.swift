@@ -136,6 +136,11 @@ public struct LayoutCompiler {
         let index = Int32(program.routines.count - 1)
         program.blocks.append(BlockRecord(kind: .routine, slot: -1, output: firstOutput, constraints: constraintRange,
                                           layoutKind: .general, layout: index..<(index + 1)))
+        // A guide lays out its content whenever its frame is set, so a guide the routine
+        // placed (a stack in a stack) lays out its content right after, as live.
+        for case let guide as LayoutGuide in elements {
+            if let content = guide.contentLayout { addContent(content, of: guide) }
+        }
     }
 
     /// A guide's content: its blocks start from the guide's layout bounds and add no frames

@@ -63,8 +63,14 @@ struct LiveStore: LayoutStore {
 
     func setFrame(_ frame: CGRect, of slot: Int32) {
         let element = elements[Int(slot)]
-        (element as? LayoutGuide)?.layoutDirection = direction
-        element.frame = frame
+        guard let guide = element as? LayoutGuide else {
+            element.frame = frame
+            return
+        }
+        guide.layoutDirection = direction
+        guide.contentIsLaidOutByScheme = true
+        guide.frame = frame
+        guide.contentIsLaidOutByScheme = false
     }
 
     func spaceOffset(_ slot: Int32) -> CGPoint {

@@ -85,6 +85,9 @@ public struct StackLayoutScheme: LayoutBlockProtocol {
     public var direction: Direction = .fromLeading
     /// Default `.fill`.
     public var crossAlignment: CrossAlignment = .fill
+    /// Constraints that reshape the rect the stack is given before the items are
+    /// distributed, as a `LayoutBlock`'s do (an addition to CGLayout: none by default).
+    public var constraints: [any LayoutConstraintProtocol] = []
 
     /// A stack of the elements `items` returns when the scheme runs (CGLayout's form).
     public init(items: @escaping () -> [any LayoutElement]) {
@@ -106,7 +109,7 @@ public struct StackLayoutScheme: LayoutBlockProtocol {
     public func compile(into compiler: inout LayoutCompiler) {
         let elements = items()
         let distribution = distribution
-        compiler.addRoutine(elements: elements, space: elements.first?.superElement, constraints: []) { slots, firstOutput in
+        compiler.addRoutine(elements: elements, space: elements.first?.superElement, constraints: constraints) { slots, firstOutput in
             StackRoutine(distribution: distribution, slots: slots, firstOutput: firstOutput)
         }
     }

@@ -27,6 +27,11 @@ open class LayoutGuide: LayoutElement {
     /// and applied snapshots set it to their own direction first.
     public var layoutDirection: LayoutDirection = .leftToRight
 
+    /// Set while a scheme's live layout assigns the frame: the scheme runs the compiled
+    /// content right after, so the frame's own content layout is skipped (running it twice
+    /// would differ from a snapshot wherever the content reads current frames).
+    var contentIsLaidOutByScheme = false
+
     /// The guide's rect in its owner's space.
     open var frame: CGRect {
         didSet { bounds = contentRect(forFrame: frame) }
@@ -104,6 +109,7 @@ open class LayoutGuide: LayoutElement {
     /// in `layoutDirection`. Subclasses may override it; what must also appear in snapshots
     /// belongs in `contentLayout`.
     open func layout(in rect: CGRect) {
+        guard !contentIsLaidOutByScheme else { return }
         contentLayout?.layout(in: rect, direction: layoutDirection)
     }
 }

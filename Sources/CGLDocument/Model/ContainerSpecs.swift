@@ -1,0 +1,60 @@
+import CGLayout
+import Foundation
+
+/// A stack's settings (`SCHEME-FORMAT.md` §1.1, `ENGINE.md` §8), for a `kind: stack` element
+/// or a bare `{"stack": …}` block.
+struct StackSpec: Sendable {
+    var axis: StackLayoutScheme.Axis = .horizontal
+    var spacing: StackLayoutScheme.Spacing = .equally
+    var filling: StackLayoutScheme.Filling = .equally
+    var alignment: StackLayoutScheme.Alignment = .center(0)
+    var direction: StackLayoutScheme.Direction = .fromLeading
+    var crossAlignment: StackLayoutScheme.CrossAlignment = .fill
+    var insets: EdgeInsets = .zero
+    var items: [String] = []
+    /// Where the stack object is.
+    var pointer: JSONPointer
+
+    /// Copies the settings (not the items) into an engine stack.
+    func configure(_ scheme: inout StackLayoutScheme) {
+        scheme.axis = axis
+        scheme.spacing = spacing
+        scheme.filling = filling
+        scheme.alignment = alignment
+        scheme.direction = direction
+        scheme.crossAlignment = crossAlignment
+    }
+}
+
+/// A scroll element's settings (`SCHEME-FORMAT.md` §1.1, `ENGINE.md` §9).
+struct ScrollSpec: Sendable {
+    var contentSize: CGSize
+    /// The offset as laid out: the one given, or `(−left, −top)` of the content inset, where
+    /// a scroll view with insets starts.
+    var contentOffset: CGPoint
+    var contentInset: EdgeInsets
+}
+
+/// A bare stack block: items distributed in their parent's layout bounds.
+struct StackBlockSpec: Sendable {
+    var id: String?
+    var stack: StackSpec
+    var pointer: JSONPointer
+}
+
+/// A flex block (`SCHEME-FORMAT.md` §1.5).
+struct FlexBlockSpec: Sendable {
+    struct Item: Sendable {
+        var element: String
+        var size: FlexItemSize
+        var pointer: JSONPointer
+    }
+
+    var id: String?
+    /// The element whose layout bounds the items share; `nil`: the items' parent.
+    var container: String?
+    var direction: FlexDirection
+    var alignment: FlexAlignment
+    var items: [Item]
+    var pointer: JSONPointer
+}
