@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CGLayout", targets: ["CGLayout"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "CGLDocument", targets: ["CGLDocument"]),
+        .library(name: "CGLWire", targets: ["CGLWire"]),
         .executable(name: "cglctl", targets: ["cglctl"]),
     ],
     dependencies: [
@@ -31,6 +32,9 @@ let package = Package(
             dependencies: ["CGLayout", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
+        // The socket protocol on the standard library alone: the daemon and the client library
+        // share it, and a client pays for no server dependency.
+        .target(name: "CGLWire", swiftSettings: strictSettings),
         .executableTarget(
             name: "cglctl",
             dependencies: ["CGLDocument", "CGLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -40,6 +44,7 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strictSettings),
         .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout"], swiftSettings: strictSettings),
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLWireTests", dependencies: ["CGLWire"], swiftSettings: strictSettings),
         // Runs the built cglctl binary; depending on it makes sure it is built first.
         .testTarget(name: "cglctlTests", dependencies: ["cglctl", "CGLayout"], swiftSettings: strictSettings),
     ],

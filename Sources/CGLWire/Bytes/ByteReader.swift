@@ -1,0 +1,164 @@
+/// Reads the protocol's primitive fields from a byte slice, front to back.
+///
+/// Every read checks the bytes left before touching them and throws
+/// ``WireDecodingError`` instead of trapping, so no input can crash a decoder. Counts are
+/// checked against the bytes left before anything is allocated for them, so a forged count
+/// of four billion costs nothing.
+struct ByteReader {
+    private let bytes: ArraySlice<UInt8>
+    /// The absolute index of the next byte (slices keep their base's indices).
+    private var index: Int
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        self.index = bytes.startIndex
+    }
+
+    /// How far the reader is from the start of its input, for error messages.
+    var offset: Int { index - bytes.startIndex }
+
+    /// The bytes not read yet.
+    var remaining: Int { bytes.endIndex - index }
+
+    // Field names are autoclosures: they name the field in an error message, and building
+    // them (often by interpolation) for every field read would cost more than the read.
+
+    /// Takes `count` bytes, or throws `truncated` naming `field`.
+    mutating func readBytes(_ count: Int, _ field: @autoclosure () -> String) throws(WireDecodingError) -> ArraySlice<UInt8> {
+        try need(count, field())
+        defer { index += count }
+        return bytes[index ..< index + count]
+    }
+
+    /// Throws `truncated` unless `count` bytes are left.
+    private func need(_ count: Int, _ field: @autoclosure () -> String) throws(WireDecodingError) {
+        guard count <= remaining else {
+            throw WireDecodingError(code: .truncated, message: "\(field()) needs \(count) bytes but only \(remaining) are left", offset: offset)
+        }
+    }
+
+    /// A big-endian integer, loaded in one piece rather than byte by byte.
+    private mutating func readInteger<Value: FixedWidthInteger>(_ type: Value.Type, _ field: @autoclosure () -> String) throws(WireDecodingError) -> Value {
+        let size = MemoryLayout<Value>.size
+        try need(size, field())
+        let start = index - bytes.startIndex
+        index += size
+        return Value(bigEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Value.self) })
+    }
+
+    mutating func readUInt8(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UInt8 {
+        try readInteger(UInt8.self, field())
+    }
+
+    mutating func readUInt16(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UInt16 {
+        try readInteger(UInt16.self, field())
+    }
+
+    mutating func readUInt32(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UInt32 {
+        try readInteger(UInt32.self, field())
+    }
+
+    mutating func readUInt64(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UInt64 {
+        try readInteger(UInt64.self, field())
+    }
+
+    /// An IEEE-754 binary64, big-endian. Any bit pattern is accepted (NaN and infinities
+    /// included): whether a number makes sense is for the receiver of the message to say.
+    mutating func readDouble(_ field: @autoclosure () -> String) throws(WireDecodingError) -> Double {
+        Double(bitPattern: try readUInt64(field()))
+    }
+
+    /// A u8 flag followed by a double when the flag is 1.
+    mutating func readOptionalDouble(_ field: @autoclosure () -> String) throws(WireDecodingError) -> Double? {
+        try readBool(field()) ? try readDouble(field()) : nil
+    }
+
+    /// A u8 that must be 0 or 1.
+    mutating func readBool(_ field: @autoclosure () -> String) throws(WireDecodingError) -> Bool {
+        let start = offset
+        switch try readUInt8(field()) {
+        case 0: return false
+        case 1: return true
+        case let value: throw WireDecodingError(code: .badValue, message: "\(field()) is \(value); expected 0 or 1", offset: start)
+        }
+    }
+
+    /// A u8 that must be one of `Value`'s raw values.
+    mutating func readEnum<Value: RawRepresentable<UInt8>>(_ type: Value.Type, _ field: @autoclosure () -> String) throws(WireDecodingError) -> Value {
+        let start = offset
+        let raw = try readUInt8(field())
+        guard let value = Value(rawValue: raw) else {
+            throw WireDecodingError(code: .badValue, message: "\(field()) is \(raw), which is not a known value", offset: start)
+        }
+        return value
+    }
+
+    /// A u32 length and that many bytes, taken as they are (the `register` document).
+    mutating func readByteString(_ field: @autoclosure () -> String) throws(WireDecodingError) -> ArraySlice<UInt8> {
+        let count = try readUInt32("the length of \(field())")
+        return try readBytes(Int(count), field())
+    }
+
+    /// A u32 length and that many bytes of UTF-8.
+    mutating func readString(_ field: @autoclosure () -> String) throws(WireDecodingError) -> String {
+        let start = offset
+        let slice = try readByteString(field())
+        // `String(decoding:)` is fast but repairs invalid input with U+FFFD, which always
+        // changes the bytes; so the input was valid exactly when they come back unchanged.
+        // (`String(validating:as:)` says the same, several times slower, being generic.)
+        var string = String(decoding: slice, as: UTF8.self)
+        guard string.utf8.count == slice.count, Self.sameBytes(&string, slice) else {
+            throw WireDecodingError(code: .invalidUTF8, message: "\(field()) is not valid UTF-8", offset: start)
+        }
+        return string
+    }
+
+    /// Whether the string's UTF-8 is `bytes`, compared as two buffers (the generic
+    /// comparison of the views walks them a scalar at a time).
+    private static func sameBytes(_ string: inout String, _ bytes: ArraySlice<UInt8>) -> Bool {
+        string.withUTF8 { utf8 in bytes.withUnsafeBufferPointer { utf8.elementsEqual($0) } }
+    }
+
+    /// A u32 count of items each at least `minimumSize` bytes long, checked against the
+    /// bytes left so that callers may reserve capacity for it safely.
+    mutating func readCount(_ field: @autoclosure () -> String, minimumSize: Int) throws(WireDecodingError) -> Int {
+        let start = offset
+        let count = Int(try readUInt32("the count of \(field())"))
+        guard count <= remaining / max(minimumSize, 1) else {
+            throw WireDecodingError(code: .truncated,
+                                    message: "\(field()) counts \(count) items of at least \(minimumSize) bytes but only \(remaining) bytes are left",
+                                    offset: start)
+        }
+        return count
+    }
+
+    /// A u32 count followed by that many values.
+    mutating func readList<Value: WireCodable>(of type: Value.Type, _ field: @autoclosure () -> String) throws(WireDecodingError) -> [Value] {
+        let count = try readCount(field(), minimumSize: Value.minimumEncodedSize)
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        for _ in 0 ..< count {
+            values.append(try Value(from: &self))
+        }
+        return values
+    }
+
+    /// A u32 count followed by that many strings.
+    mutating func readStrings(_ field: @autoclosure () -> String) throws(WireDecodingError) -> [String] {
+        let count = try readCount(field(), minimumSize: 4)
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0 ..< count {
+            values.append(try readString(field()))
+        }
+        return values
+    }
+
+    /// Throws `trailingBytes` unless every byte was read: a message is exactly its fields,
+    /// and bytes left over mean the two sides disagree about its layout.
+    func finish(_ message: String) throws(WireDecodingError) {
+        guard remaining == 0 else {
+            throw WireDecodingError(code: .trailingBytes, message: "\(remaining) bytes are left after the last field of \(message)", offset: offset)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// The exchange that opens every connection, before any frame: the client says which
+/// protocol version it speaks, the server accepts it (and states its maximum frame size)
+/// or refuses it and closes.
+///
+/// ```
+/// client → server  8 bytes: "CGLD", u16 version, u16 flags
+/// server → client 12 bytes: "CGLD", u16 version, u16 status, u32 maximum frame size
+/// ```
+public enum Handshake {
+    /// The four bytes every hello starts with: `CGLD`.
+    public static let magic: [UInt8] = [0x43, 0x47, 0x4C, 0x44]
+
+    /// The protocol version this module implements.
+    public static let currentVersion: UInt16 = 1
+
+    /// The versions this module can speak, oldest to newest.
+    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 1
+
+    /// The server's answer to a client hello.
+    ///
+    /// A version in `supportedVersions` is accepted as it is; any other is refused with
+    /// `unsupportedVersion` and the newest version the server speaks, so that a client
+    /// that also speaks that one can reconnect with it. Flags the server does not know are
+    /// ignored: they are reserved for optional features a later client may offer.
+    ///
+    /// - Parameters:
+    ///   - hello: What the client sent.
+    ///   - supportedVersions: The versions the server speaks.
+    ///   - maximumFrameSize: The largest frame length the server accepts.
+    public static func answer(
+        to hello: ClientHello,
+        supportedVersions: ClosedRange<UInt16> = Handshake.supportedVersions,
+        maximumFrameSize: UInt32 = WireFrame.defaultMaximumSize
+    ) -> ServerHello {
+        guard supportedVersions.contains(hello.version) else {
+            return ServerHello(version: supportedVersions.upperBound, status: .unsupportedVersion, maximumFrameSize: maximumFrameSize)
+        }
+        return ServerHello(version: hello.version, status: .ok, maximumFrameSize: maximumFrameSize)
+    }
+
+    /// Reads the magic, or throws `badMagic` naming what came instead.
+    static func readMagic(_ reader: inout ByteReader) throws(WireDecodingError) {
+        let bytes = try reader.readBytes(magic.count, "the magic")
+        guard bytes.elementsEqual(magic) else {
+            let hex = bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined(separator: " ")
+            throw WireDecodingError(code: .badMagic, message: "the handshake starts with \(hex), not CGLD (43 47 4c 44)", offset: 0)
+        }
+    }
+
+    /// Decodes exactly `size` bytes with `body`.
+    static func decode<Value>(_ bytes: ArraySlice<UInt8>, size: Int, _ what: String,
+                              _ body: (inout ByteReader) throws(WireDecodingError) -> Value) throws(WireDecodingError) -> Value {
+        guard bytes.count >= size else {
+            throw WireDecodingError(code: .truncated, message: "\(what) has \(size) bytes; only \(bytes.count) were given", offset: bytes.count)
+        }
+        var reader = ByteReader(bytes)
+        let value = try body(&reader)
+        try reader.finish(what)
+        return value
+    }
+}

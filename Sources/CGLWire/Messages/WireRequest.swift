@@ -1,0 +1,131 @@
+/// A request, client to server (`docs/protocol.md`, "Requests").
+///
+/// Each travels in one frame with an id the client chose; the server's answers carry
+/// the same id.
+public enum WireRequest: Sendable, Hashable {
+    /// Asks for a `pong`.
+    case ping
+    /// Registers (or replaces) the scheme a document describes; answered by `registered`.
+    ///
+    /// The document travels as the bytes of its JSON text, not checked as UTF-8 here:
+    /// invalid text is an invalid document, reported with a position by the server.
+    case register(document: [UInt8])
+    /// Removes the scheme called `name`; answered by `unregistered`.
+    case unregister(name: String)
+    /// Asks for every registered scheme; answered by `schemes`.
+    case list
+    /// Asks for the snapshot of a scheme in an environment; answered by `snapshot`.
+    case lookup(scheme: String, environment: WireEnvironmentRequest)
+    /// Computes and stores snapshots ahead of lookups: of `schemes` (empty: every
+    /// registered scheme) for `profiles` (empty: the configured ones). Answered by
+    /// `prewarmProgress` events, then `prewarmFinished`.
+    case prewarm(schemes: [String], profiles: [String])
+    /// Asks for the daemon's counters; answered by `stats`.
+    case stats
+
+    /// The kind byte of each request.
+    public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+        /// `0x01`, answered by `pong`.
+        case ping = 0x01
+        /// `0x02`, answered by `registered`.
+        case register = 0x02
+        /// `0x03`, answered by `unregistered`.
+        case unregister = 0x03
+        /// `0x04`, answered by `schemes`.
+        case list = 0x04
+        /// `0x05`, answered by `snapshot`.
+        case lookup = 0x05
+        /// `0x06`, answered by `prewarmProgress` events, then `prewarmFinished`.
+        case prewarm = 0x06
+        /// `0x07`, answered by `stats`.
+        case stats = 0x07
+    }
+
+    /// The request's kind.
+    public var kind: Kind {
+        switch self {
+        case .ping: .ping
+        case .register: .register
+        case .unregister: .unregister
+        case .list: .list
+        case .lookup: .lookup
+        case .prewarm: .prewarm
+        case .stats: .stats
+        }
+    }
+
+    /// Appends the request as a complete frame with `requestID`.
+    public func encode(requestID: UInt32, into buffer: inout [UInt8]) {
+        WireFrame.encode(kind: kind.rawValue, requestID: requestID, into: &buffer) { writePayload(to: &$0) }
+    }
+
+    /// Appends the request's payload alone (no frame header).
+    public func encodePayload(into buffer: inout [UInt8]) {
+        ByteWriter.append(to: &buffer) { writePayload(to: &$0) }
+    }
+
+    /// Decodes a request frame.
+    ///
+    /// - Throws: `WireDecodingError` with the frame's kind and request id: `unknownKind`
+    ///   for a kind that is no request, or the malformation of the payload.
+    public init(frame: WireFrame) throws(WireDecodingError) {
+        do throws(WireDecodingError) {
+            try self.init(kind: frame.kind, payload: frame.payload[...])
+        } catch {
+            var error = error
+            error.requestID = frame.requestID
+            throw error
+        }
+    }
+
+    /// Decodes a request's payload.
+    ///
+    /// - Throws: `WireDecodingError` with `kind`: `unknownKind` for a kind that is no
+    ///   request, or the malformation of the payload (`truncated`, `trailingBytes`, …).
+    public init(kind: UInt8, payload: ArraySlice<UInt8>) throws(WireDecodingError) {
+        guard let known = Kind(rawValue: kind) else {
+            let what = kind >= 0x80 ? "a response kind, which a client cannot send" : "not a request kind of protocol version 1"
+            throw WireDecodingError(code: .unknownKind, message: "the kind 0x\(String(kind, radix: 16)) is \(what)", kind: kind)
+        }
+        var reader = ByteReader(payload)
+        do throws(WireDecodingError) {
+            try self.init(kind: known, from: &reader)
+            try reader.finish("a \(known) request")
+        } catch {
+            var error = error
+            error.kind = kind
+            throw error
+        }
+    }
+
+    private init(kind: Kind, from reader: inout ByteReader) throws(WireDecodingError) {
+        switch kind {
+        case .ping: self = .ping
+        case .register: self = .register(document: Array(try reader.readByteString("the document")))
+        case .unregister: self = .unregister(name: try reader.readString("the scheme name"))
+        case .list: self = .list
+        case .lookup:
+            self = .lookup(scheme: try reader.readString("the scheme name"), environment: try WireEnvironmentRequest(from: &reader))
+        case .prewarm:
+            self = .prewarm(schemes: try reader.readStrings("the scheme names"), profiles: try reader.readStrings("the profile names"))
+        case .stats: self = .stats
+        }
+    }
+
+    private func writePayload(to writer: inout ByteWriter) {
+        switch self {
+        case .ping, .list, .stats:
+            break
+        case .register(let document):
+            writer.write(byteString: document)
+        case .unregister(let name):
+            writer.write(name)
+        case .lookup(let scheme, let environment):
+            writer.write(scheme)
+            writer.write(environment)
+        case .prewarm(let schemes, let profiles):
+            writer.write(strings: schemes)
+            writer.write(strings: profiles)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// The protocol's error: the final answer to a request that failed, with a stable code, a
+/// message for people and, for documents, every issue found.
+///
+/// Clients throw it as it came; servers build it from their own errors at the edge, never
+/// from `String(describing:)` of an arbitrary error.
+public struct WireError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why a request failed; stable numbers, and an open set: clients must treat a code
+    /// they do not know as a failure of that request, described by the message.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code as it travels.
+        public var rawValue: UInt16
+
+        /// A code by its number.
+        public init(rawValue: UInt16) {
+            self.rawValue = rawValue
+        }
+
+        /// 1: the scheme named is not registered.
+        public static let notFound = Code(rawValue: 1)
+        /// 2: the document sent to `register` is invalid; the issues say why.
+        public static let invalidDocument = Code(rawValue: 2)
+        /// 3: the environment cannot be laid out, or names an unknown profile.
+        public static let invalidEnvironment = Code(rawValue: 3)
+        /// 4: a frame over the maximum frame size, or an answer that would be.
+        public static let tooLarge = Code(rawValue: 4)
+        /// 5: the connecting user may not make this request.
+        public static let unauthorized = Code(rawValue: 5)
+        /// 6: the server cannot take the request now; nothing was done; retry later.
+        public static let busy = Code(rawValue: 6)
+        /// 7: the server failed (a bug, a store that cannot be written).
+        public static let `internal` = Code(rawValue: 7)
+        /// 8: an unknown kind or a malformed payload.
+        public static let badRequest = Code(rawValue: 8)
+        /// 9: the request kind does not exist in the protocol version of this connection,
+        /// or the handshake was refused (reported by clients).
+        public static let unsupportedVersion = Code(rawValue: 9)
+
+        private static let names: [UInt16: String] = [
+            1: "notFound", 2: "invalidDocument", 3: "invalidEnvironment", 4: "tooLarge", 5: "unauthorized",
+            6: "busy", 7: "internal", 8: "badRequest", 9: "unsupportedVersion",
+        ]
+
+        /// The code's stable name (`notFound`), or `code N` for a code this version does
+        /// not know.
+        public var description: String { Self.names[rawValue] ?? "code \(rawValue)" }
+    }
+
+    /// Why the request failed.
+    public var code: Code
+    /// What went wrong, naming the input (`no scheme is registered as 'feed-cel'`).
+    public var message: String
+    /// The document's issues, for `invalidDocument`; empty otherwise.
+    public var issues: [WireIssue]
+
+    /// An error.
+    public init(code: Code, message: String, issues: [WireIssue] = []) {
+        self.code = code
+        self.message = message
+        self.issues = issues
+    }
+
+    /// `code: message`, then each issue on a line of its own.
+    public var description: String {
+        ([("\(code): \(message)")] + issues.map(\.description)).joined(separator: "\n")
+    }
+}
+
+extension WireError: WireCodable {
+    static var minimumEncodedSize: Int { 2 + 4 + 4 }
+
+    func write(to writer: inout ByteWriter) {
+        writer.write(code.rawValue)
+        writer.write(message)
+        writer.write(list: issues)
+    }
+
+    init(from reader: inout ByteReader) throws(WireDecodingError) {
+        self.init(code: Code(rawValue: try reader.readUInt16("the error code")),
+                  message: try reader.readString("the error message"),
+                  issues: try reader.readList(of: WireIssue.self, "the issues"))
+    }
+}

@@ -1,0 +1,145 @@
+import CGLWire
+
+/// Representative values of every message: empty and non-ASCII strings, extreme doubles,
+/// zero and maximum counts, every enumeration value.
+enum WireSamples {
+    static let extremes: [Double] = [
+        0, -0.0, 1, -1, .pi, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        .leastNormalMagnitude, .infinity, -.infinity, 1e-300, 123_456_789.125,
+    ]
+
+    static let unicode = "Ω≈ç√ ∫ 日本語 — 👩🏽‍💻 \u{0} é"
+
+    static let issues: [WireIssue] = [
+        WireIssue(severity: .error, code: "unknownKey", pointer: "/blocks/3/constraints/0/anchors/1", message: "unknown anchor 'rigth'",
+                  hint: "did you mean 'right'?", line: 12, column: 7),
+        WireIssue(severity: .warning, code: "", pointer: "", message: "", hint: nil, line: 0, column: 0),
+        WireIssue(severity: .error, code: unicode, pointer: "/elements/~1x", message: unicode, hint: unicode, line: .max, column: .max),
+    ]
+
+    static let profileEnvironment = WireEnvironment(
+        width: 390, height: 844, scale: 3, direction: .leftToRight, horizontalSizeClass: .compact, verticalSizeClass: .regular,
+        safeArea: WireInsets(top: 47, left: 0, bottom: 34, right: 0), profile: "phone-portrait")
+
+    /// The snapshot of the worked example in `docs/protocol.md`.
+    static let feedCell = WireSnapshot(
+        source: .memory, scheme: "feed-cell", hash: "sha256:3b1f0c9e5d7a2b4c6e8f0a1b3c5d7e9f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d", engine: "1",
+        environment: profileEnvironment, size: WireSize(width: 390, height: 324),
+        elements: [
+            WireSnapshot.Element(id: "card", frame: WireRect(x: 8, y: 8, width: 374, height: 300),
+                                 inRoot: WireRect(x: 8, y: 8, width: 374, height: 300)),
+            WireSnapshot.Element(id: "avatar", frame: WireRect(x: 12, y: 12, width: 44, height: 44),
+                                 inRoot: WireRect(x: 20, y: 20, width: 44, height: 44)),
+        ])
+
+    static let extremeSnapshot = WireSnapshot(
+        source: .computed, scheme: unicode, hash: "", engine: "",
+        environment: WireEnvironment(width: .greatestFiniteMagnitude, height: -0.0, scale: .leastNonzeroMagnitude, direction: .rightToLeft,
+                                     horizontalSizeClass: .regular, verticalSizeClass: .compact,
+                                     safeArea: WireInsets(top: .infinity, left: -.infinity, bottom: 1e-300, right: -1)),
+        size: WireSize(width: 0, height: .greatestFiniteMagnitude),
+        elements: extremes.enumerated().map { index, value in
+            WireSnapshot.Element(id: index == 0 ? "" : "e\(index)\(unicode)", frame: WireRect(x: value, y: -value, width: value, height: 0),
+                                 inRoot: WireRect(x: 0, y: value, width: -value, height: value))
+        })
+
+    static let requests: [WireRequest] = [
+        .ping,
+        .register(document: []),
+        .register(document: Array(#"{"format": "cglayout/1", "name": "feed-cell", "elements": [{"id": "card"}]}"#.utf8)),
+        .register(document: [0xFF, 0xFE, 0x00, 0xC0]),
+        .unregister(name: ""),
+        .unregister(name: unicode),
+        .list,
+        .lookup(scheme: "feed-cell", environment: .profile("phone")),
+        .lookup(scheme: "", environment: .profile("", direction: .rightToLeft)),
+        .lookup(scheme: unicode, environment: .profile("tablet-landscape", direction: .leftToRight)),
+        .lookup(scheme: "feed-cell", environment: .explicit(.init(width: 390, height: 844))),
+        .lookup(scheme: "x", environment: .explicit(.init(
+            width: .greatestFiniteMagnitude, height: .leastNonzeroMagnitude, scale: 3, direction: .rightToLeft,
+            horizontalSizeClass: .compact, verticalSizeClass: .regular, safeArea: WireInsets(top: 47, left: -0.0, bottom: .infinity, right: -1)))),
+        .lookup(scheme: "x", environment: .explicit(.init(width: 0, height: -0.0, scale: 0, horizontalSizeClass: .regular))),
+        .prewarm(schemes: [], profiles: []),
+        .prewarm(schemes: ["feed-cell", "", unicode], profiles: ["phone"]),
+        .stats,
+    ]
+
+    static let responses: [WireResponse] = [
+        .pong(serverVersion: "0.1.0", uptime: 12.5),
+        .pong(serverVersion: "", uptime: .greatestFiniteMagnitude),
+        .registered(WireRegistration(name: "feed-cell", hash: "sha256:00", outcome: .created)),
+        .registered(WireRegistration(name: unicode, hash: "", outcome: .updated, warnings: issues)),
+        .registered(WireRegistration(name: "", hash: "h", outcome: .unchanged, warnings: [])),
+        .unregistered(name: "feed-cell", existed: true),
+        .unregistered(name: "", existed: false),
+        .schemes([]),
+        .schemes([
+            WireSchemeInfo(name: "feed-cell", hash: "sha256:ab", elementCount: 4, registeredAt: 1_760_000_000.25, updatedAt: 1_760_000_100.5),
+            WireSchemeInfo(name: unicode, hash: "", elementCount: .max, registeredAt: -0.0, updatedAt: .greatestFiniteMagnitude),
+            WireSchemeInfo(name: "", hash: "", elementCount: 0, registeredAt: 0, updatedAt: 0),
+        ]),
+        .snapshot(feedCell),
+        .snapshot(extremeSnapshot),
+        .snapshot(WireSnapshot(source: .store, scheme: "empty", hash: "h", engine: "1",
+                               environment: WireEnvironment(width: 1, height: 1), size: .zero, elements: [])),
+        .prewarmProgress(WirePrewarmProgress(done: 0, total: 0, scheme: "")),
+        .prewarmProgress(WirePrewarmProgress(done: .max, total: .max, scheme: unicode)),
+        .prewarmFinished(WirePrewarmSummary(computed: 10, alreadyCached: 2, failed: 1, seconds: 0.75)),
+        .prewarmFinished(WirePrewarmSummary(computed: .max, alreadyCached: 0, failed: .max, seconds: .infinity)),
+        .stats(WireStats(entries: [])),
+        .stats(WireStats(entries: WireStats.Key.all.enumerated().map { WireStats.Entry(key: $1, value: Double($0) * 1.5) }
+                + [WireStats.Entry(key: unicode, value: -.infinity)])),
+        .error(WireError(code: .notFound, message: "no scheme is registered as 'feed-cel'")),
+        .error(WireError(code: .invalidDocument, message: "the document has 2 errors", issues: issues)),
+        .error(WireError(code: WireError.Code(rawValue: .max), message: "")),
+    ]
+
+    /// A value whose doubles include NaN, which no `==` can compare: checked by bytes.
+    static let nanResponse = WireResponse.snapshot(WireSnapshot(
+        source: .memory, scheme: "nan", hash: "", engine: "",
+        environment: WireEnvironment(width: .nan, height: -.nan, scale: .signalingNaN), size: WireSize(width: .nan, height: 0),
+        elements: [WireSnapshot.Element(id: "n", frame: WireRect(x: .nan, y: 0, width: 0, height: 0), inRoot: .zero)]))
+
+    static func payload(of request: WireRequest) -> [UInt8] {
+        var bytes: [UInt8] = []
+        request.encodePayload(into: &bytes)
+        return bytes
+    }
+
+    static func payload(of response: WireResponse) -> [UInt8] {
+        var bytes: [UInt8] = []
+        response.encodePayload(into: &bytes)
+        return bytes
+    }
+}
+
+/// Bytes written as hex pairs, spaces ignored: `"00 01 ff"`.
+func hexBytes(_ text: String) -> [UInt8] {
+    let digits = text.filter { !$0.isWhitespace }
+    var bytes: [UInt8] = []
+    var index = digits.startIndex
+    while index < digits.endIndex {
+        let next = digits.index(index, offsetBy: 2)
+        bytes.append(UInt8(digits[index ..< next], radix: 16)!)
+        index = next
+    }
+    return bytes
+}
+
+/// Bytes as lowercase hex pairs separated by spaces.
+func hexString(_ bytes: some Sequence<UInt8>) -> String {
+    bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+}
+
+/// A small, fast, seeded generator, so that random cases are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
