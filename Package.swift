@@ -26,7 +26,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Cassowary", swiftSettings: strictSettings),
-        .target(name: "CGLayout", swiftSettings: strictSettings),
+        .target(name: "CGLayout", dependencies: ["Cassowary"], swiftSettings: strictSettings),
         .target(
             name: "CGLDocument",
             dependencies: ["CGLayout", .product(name: "Crypto", package: "swift-crypto")],

@@ -116,8 +116,24 @@ final class RandomWorld {
         stack.crossAlignment = pick([.fill, .leading, .center, .trailing])
     }
 
-    /// A bare stack or a flex block over siblings.
+    /// A random linear equation over a few elements (the priorities may be invalid, the
+    /// required ones may conflict: the block must report that and still agree with itself).
+    func equation() -> LinearConstraint {
+        func expression() -> LayoutExpression {
+            var result = pick(elements)[pick(LayoutAttribute.allCases)] * value(-2...2)
+            if chance(0.4) { result = result + pick(elements)[pick(LayoutAttribute.allCases)] }
+            return result + value(-50...200)
+        }
+        let relation = Int.random(in: 0..<3, using: &random)
+        let constraint = relation == 0 ? expression() == expression() : relation == 1 ? expression() <= expression() : expression() >= expression()
+        return chance(0.5) ? constraint : constraint ~ Double(pick([1, 250, 500, 750, 999, 1001]))
+    }
+
+    /// A bare stack, a flex block over siblings, or an equations block.
     func containerBlock() -> any LayoutBlockProtocol {
+        if chance(0.3) {
+            return LinearLayoutBlock((0..<Int.random(in: 1...8, using: &random)).map { _ in equation() })
+        }
         let parent = pick(views.filter { !$0.subviews.isEmpty } + [root])
         let items: [any LayoutElement] = parent.subviews.filter { _ in chance(0.5) }
         if chance(0.5) {

@@ -18,6 +18,8 @@ public struct LayoutCompiler {
     /// While a guide's content is compiled: the constraint that starts each of its blocks
     /// from the guide's layout bounds (innermost guide last).
     private var contentSources: [any LayoutConstraintProtocol] = []
+    /// The slots earlier blocks and routines lay out: constants for equations.
+    private(set) var laidOutSlots: Set<Int32> = []
 
     init() {}
 
@@ -110,6 +112,7 @@ public struct LayoutCompiler {
         let (layoutKind, layoutRange) = appendLayout(layout)
         let output = reserveOutputs(slots: [slot])
         program.blocks.append(BlockRecord(kind: .element, slot: slot, output: output, constraints: constraintRange, layoutKind: layoutKind, layout: layoutRange))
+        laidOutSlots.insert(slot)
         if let guide = element as? LayoutGuide, let content = guide.contentLayout {
             addContent(content, of: guide)
         }
@@ -134,8 +137,9 @@ public struct LayoutCompiler {
         endGroup()
         program.routines.append(makeRoutine(slots, firstOutput))
         let index = Int32(program.routines.count - 1)
-        program.blocks.append(BlockRecord(kind: .routine, slot: -1, output: firstOutput, constraints: constraintRange,
+        program.blocks.append(BlockRecord(kind: .routine, slot: -1, output: firstOutput, outputCount: Int32(slots.count), constraints: constraintRange,
                                           layoutKind: .general, layout: index..<(index + 1)))
+        laidOutSlots.formUnion(slots)
         // A guide lays out its content whenever its frame is set, so a guide the routine
         // placed (a stack in a stack) lays out its content right after, as live.
         for case let guide as LayoutGuide in elements {

@@ -53,11 +53,17 @@ struct SimulatedStore: LayoutStore {
 }
 
 /// Element state read from and written to the elements themselves (`layout(in:)`).
+///
+/// Content sizing is the one captured when the scheme was compiled, as in a snapshot: a
+/// sizing that depends on other elements (a stack guide measuring its items) measures
+/// them as they were then.
 struct LiveStore: LayoutStore {
     let elements: [any LayoutElement]
     /// Given to guides before their frame is assigned, so that their own content layout
     /// runs in the direction of this layout.
     let direction: LayoutDirection
+    /// The code whose captured sizings are used; it outlives the store.
+    let code: ProgramCode
 
     func frame(_ slot: Int32) -> CGRect { elements[Int(slot)].frame }
 
@@ -85,8 +91,9 @@ struct LiveStore: LayoutStore {
     }
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
-        let element = elements[Int(slot)]
-        guard let adaptive = element as? any AdaptiveLayoutElement else { return element.frame.size }
-        return adaptive.sizeThatFits(size)
+        let current = elements[Int(slot)].frame.size
+        let sizing = code.elements[Int(slot)].sizing
+        guard sizing >= 0 else { return current }
+        return code.sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
     }
 }

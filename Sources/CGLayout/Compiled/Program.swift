@@ -54,6 +54,8 @@ struct BlockRecord: Sendable {
     /// Where the frame goes in the snapshot; `-1` for blocks that contribute no frame of
     /// their own (the content of a guide).
     var output: Int32
+    /// How many frames from `output` on the block writes: 1, or a routine's element count.
+    var outputCount: Int32 = 1
     var constraints: Range<Int32>
     /// `standard`: `layout.lowerBound` indexes `standardLayouts`; `general`: a range of
     /// `layoutOperations`; routine blocks: `layout.lowerBound` indexes `routines`.

@@ -35,7 +35,7 @@ extension LayoutBlockProtocol {
         let code = ProgramCode(compiler.finish())
         // The runner reads the code's tables through raw pointers: keep the code alive.
         withExtendedLifetime(code) {
-            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: compiler.elements, direction: direction))
+            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: compiler.elements, direction: direction, code: code))
             withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
                 outputs.initialize(repeating: .zero)
                 runner.run(in: source, outputs: outputs)
@@ -59,11 +59,28 @@ extension LayoutBlockProtocol {
         guard snapshot.shape == program.shape else {
             throw LayoutError(.snapshotMismatch, "the snapshot has the shape \(snapshot.shape) but this scheme has \(program.shape); apply a snapshot to the scheme that took it")
         }
-        for (index, slot) in program.outputSlots.enumerated() where slot >= 0 {
-            let element = compiler.elements[Int(slot)]
-            // A guide lays out its content when its frame is set: in the snapshot's direction.
-            (element as? LayoutGuide)?.layoutDirection = snapshot.direction
-            element.frame = snapshot.frames[index]
+        // Block by block, as `layout(in:)` runs: the frames a block writes, then the content
+        // of the guides among them (a routine's guides after all of its frames).
+        for block in program.blocks where block.output >= 0 {
+            var guides: [LayoutGuide] = []
+            for index in Int(block.output)..<Int(block.output + block.outputCount) {
+                let slot = program.outputSlots[index]
+                guard slot >= 0 else { continue }
+                let element = compiler.elements[Int(slot)]
+                guard let guide = element as? LayoutGuide else {
+                    element.frame = snapshot.frames[index]
+                    continue
+                }
+                guide.contentIsLaidOutByScheme = true
+                guide.frame = snapshot.frames[index]
+                guide.contentIsLaidOutByScheme = false
+                guides.append(guide)
+            }
+            for guide in guides {
+                // In the snapshot's direction, as the scheme laid it out.
+                guide.layoutDirection = snapshot.direction
+                guide.layout(in: guide.layoutBounds)
+            }
         }
     }
 

@@ -11,6 +11,12 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let outOfSpace = Code(name: "outOfSpace")
         /// A flexible item with a negative or non-finite fixed size.
         public static let invalidSize = Code(name: "invalidSize")
+        /// A required linear constraint that cannot hold with the others.
+        public static let unsatisfiable = Code(name: "unsatisfiable")
+        /// A linear constraint with a priority outside 1…1000.
+        public static let invalidPriority = Code(name: "invalidPriority")
+        /// A linear constraint relating leading or trailing with left or right.
+        public static let mixedDirections = Code(name: "mixedDirections")
 
         public var description: String { name }
     }

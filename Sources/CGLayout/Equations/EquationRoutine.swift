@@ -1,0 +1,173 @@
+internal import Cassowary
+import Foundation
+
+/// What an equations block does each time it runs, decided when it is compiled: which
+/// frames to read, which parameters to suggest, which frames to write.
+struct EquationPlan: Sendable {
+    /// A constant element: its frame, made global through its ancestors, pins its unknowns.
+    struct Constant: Sendable {
+        var slot: Int32
+        /// The element's ancestors, parent first: their space offsets make its frame global.
+        var chain: [Int32]
+        var unknowns: EquationVariables.Unknowns
+        var name: String
+    }
+
+    /// A solved element: where its parent space is, and where its frame goes.
+    struct Output: Sendable {
+        enum Origin: Sendable {
+            case zero
+            case solved(EquationVariables.Unknowns, boundsOrigin: CGPoint)
+            /// The parent (and its ancestors): their space offsets give the origin.
+            case given(chain: [Int32], x: Variable, y: Variable)
+        }
+
+        var slot: Int32
+        var unknowns: EquationVariables.Unknowns
+        var origin: Origin
+        var intrinsic: (width: Variable, height: Variable)
+    }
+
+    var ltr: BuiltEquationSystem
+    /// `nil` when no equation mentions leading or trailing.
+    var rtl: BuiltEquationSystem?
+    var constants: [Constant]
+    var outputs: [Output]
+    /// Why equations were left out, per direction.
+    var ltrIssue: LayoutError?
+    var rtlIssue: LayoutError?
+    var label: String
+
+    init(system: EquationSystem, slots: [Int32], records: [ElementRecord], names: [String], descriptions: [String], label: String) {
+        self.label = label
+        let variables = system.makeVariables()
+        func chain(from slot: Int32) -> [Int32] {
+            var result: [Int32] = []
+            var next = slot
+            while next >= 0, result.count <= records.count {
+                result.append(next)
+                next = records[Int(next)].parent
+            }
+            return result
+        }
+        ltr = system.build(direction: .leftToRight, variables: variables)
+        rtl = system.dependsOnDirection ? system.build(direction: .rightToLeft, variables: variables) : nil
+        constants = []
+        outputs = []
+        for (index, element) in system.elements.enumerated() {
+            let slot = slots[index]
+            let unknowns = variables.unknowns[index]
+            guard element.isSolved, let intrinsic = variables.intrinsicSizes[index] else {
+                constants.append(Constant(slot: slot, chain: chain(from: records[Int(slot)].parent), unknowns: unknowns, name: names[index]))
+                continue
+            }
+            let origin: Output.Origin
+            switch element.origin {
+            case .zero: origin = .zero
+            case .solved(let parent, let boundsOrigin): origin = .solved(variables.unknowns[parent], boundsOrigin: boundsOrigin)
+            case .given:
+                let parameters = variables.origins[index] ?? (Variable(), Variable())
+                origin = .given(chain: chain(from: records[Int(slot)].parent), x: parameters.x, y: parameters.y)
+            }
+            outputs.append(Output(slot: slot, unknowns: unknowns, origin: origin, intrinsic: intrinsic))
+        }
+        ltrIssue = Self.issue(ltr.rejections, descriptions: descriptions, label: label)
+        rtlIssue = rtl.flatMap { Self.issue($0.rejections, descriptions: descriptions, label: label) }
+    }
+
+    /// The first rejection, as an issue naming the equations.
+    private static func issue(_ rejections: [EquationSystem.Rejection], descriptions: [String], label: String) -> LayoutError? {
+        guard let first = rejections.first else { return nil }
+        let equation = "'\(descriptions[first.equation])'"
+        let more = rejections.count > 1 ? " (and \(rejections.count - 1) more left out)" : ""
+        switch first.reason {
+        case .invalidPriority:
+            return LayoutError(.invalidPriority, "\(label): \(equation) has a priority outside 1…1000; it is left out\(more)")
+        case .mixedDirections:
+            return LayoutError(.mixedDirections, "\(label): \(equation) relates leading or trailing with left or right, which means nothing in both directions; it is left out\(more)")
+        case .unsatisfiable(let conflicts):
+            let others = conflicts.map { "'\(descriptions[$0])'" }.joined(separator: ", ")
+            return LayoutError(.unsatisfiable, "\(label): the required \(equation) cannot hold together with \(others); it is left out\(more)")
+        }
+    }
+}
+
+/// An equations block compiled into a scheme.
+struct EquationRoutine: LayoutRoutine {
+    let plan: EquationPlan
+    let firstOutput: Int32
+
+    func run<Store: LayoutStore>(
+        in source: CGRect,
+        direction: LayoutDirection,
+        store: inout Store,
+        outputs: UnsafeMutableBufferPointer<CGRect>
+    ) -> LayoutError? {
+        // A copy of the prebuilt solver: suggesting values copies its tables once, and the
+        // compiled block stays shareable between threads.
+        var solver = direction == .rightToLeft ? (plan.rtl ?? plan.ltr).solver : plan.ltr.solver
+        // Edit variables exist by construction, so suggestions cannot fail.
+        for constant in plan.constants {
+            let frame = store.frame(constant.slot)
+            let offset = Self.offset(constant.chain, store)
+            try? solver.suggestValue(constant.unknowns.x, Double(frame.origin.x + offset.x))
+            try? solver.suggestValue(constant.unknowns.y, Double(frame.origin.y + offset.y))
+            try? solver.suggestValue(constant.unknowns.width, Double(frame.size.width))
+            try? solver.suggestValue(constant.unknowns.height, Double(frame.size.height))
+        }
+        for output in plan.outputs {
+            let intrinsic = store.sizeThatFits(source.size, output.slot)
+            try? solver.suggestValue(output.intrinsic.width, Double(intrinsic.width))
+            try? solver.suggestValue(output.intrinsic.height, Double(intrinsic.height))
+            if case .given(let chain, let x, let y) = output.origin {
+                let offset = Self.offset(chain, store)
+                try? solver.suggestValue(x, Double(offset.x))
+                try? solver.suggestValue(y, Double(offset.y))
+            }
+        }
+        for (index, output) in plan.outputs.enumerated() {
+            let origin: CGPoint
+            switch output.origin {
+            case .zero: origin = .zero
+            case .solved(let parent, let boundsOrigin):
+                origin = CGPoint(x: solver.value(of: parent.x) - boundsOrigin.x, y: solver.value(of: parent.y) - boundsOrigin.y)
+            case .given(_, let x, let y):
+                origin = CGPoint(x: solver.value(of: x), y: solver.value(of: y))
+            }
+            let frame = CGRect(x: solver.value(of: output.unknowns.x) - origin.x, y: solver.value(of: output.unknowns.y) - origin.y,
+                               width: solver.value(of: output.unknowns.width), height: solver.value(of: output.unknowns.height))
+            store.setFrame(frame, of: output.slot)
+            if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
+        }
+        if let issue = direction == .rightToLeft ? (plan.rtl == nil ? plan.ltrIssue : plan.rtlIssue) : plan.ltrIssue { return issue }
+        return movedConstant(solver, store)
+    }
+
+    /// An issue when the required equations moved a constant element: they cannot hold with
+    /// the frames laid out before.
+    private func movedConstant<Store: LayoutStore>(_ solver: Solver, _ store: Store) -> LayoutError? {
+        for constant in plan.constants {
+            let frame = store.frame(constant.slot)
+            let offset = Self.offset(constant.chain, store)
+            func moved(_ want: CGFloat, _ variable: Variable) -> Bool {
+                abs(Double(want) - solver.value(of: variable)) > 1e-6 * Swift.max(1, abs(Double(want)))
+            }
+            if moved(frame.origin.x + offset.x, constant.unknowns.x) || moved(frame.origin.y + offset.y, constant.unknowns.y)
+                || moved(frame.size.width, constant.unknowns.width) || moved(frame.size.height, constant.unknowns.height) {
+                return LayoutError(.unsatisfiable, "\(plan.label): the required equations cannot hold with the frame of '\(constant.name)', which is laid out before them")
+            }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func offset<Store: LayoutStore>(_ chain: [Int32], _ store: Store) -> CGPoint {
+        var offset = CGPoint.zero
+        for slot in chain {
+            let step = store.spaceOffset(slot)
+            offset.x += step.x
+            offset.y += step.y
+        }
+        return offset
+    }
+}
