@@ -1,0 +1,22 @@
+/// What a snapshot is the layout of: a scheme's content, the engine that computed it, and
+/// the environment it was computed for (the architecture's cache key).
+///
+/// Re-registering a changed document gives a new hash and bumping the engine version gives
+/// a new version, so a key never names a stale snapshot.
+public struct SnapshotKey: Sendable, Hashable, CustomStringConvertible {
+    /// The content hash of the scheme (`sha256:…`).
+    public var schemeHash: String
+    /// The version of the layout engine that computed the snapshot.
+    public var engineVersion: String
+    /// A stable key of the environment (profile, size, scale, traits, direction, safe area).
+    public var environmentKey: String
+
+    public init(schemeHash: String, engineVersion: String, environmentKey: String) {
+        self.schemeHash = schemeHash
+        self.engineVersion = engineVersion
+        self.environmentKey = environmentKey
+    }
+
+    /// `hash/engine/environment`, for logs.
+    public var description: String { "\(schemeHash)/\(engineVersion)/\(environmentKey)" }
+}
