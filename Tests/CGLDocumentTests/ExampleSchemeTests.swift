@@ -208,4 +208,20 @@ import Testing
         #expect(rtl["search"] == rect(8, 16, 44, 24))
         #expect(rtl["profile"] == rect(104, 12, 44, 32))
     }
+
+    @Test func profileHeader() throws {
+        // Safe area from y 47; the name prefers 0.5 · 390 − 4 = 191 (priority 500) but must end
+        // 8 before the follow button (390 − 16 − 96 = 278): 178.
+        let phone = try frames("profile-header", "phone-portrait")
+        #expect(phone["avatar"] == rect(16, 63, 64, 64))
+        #expect(phone["follow"] == rect(278, 79, 96, 32))
+        #expect(phone["name"] == rect(92, 69, 178, 20))
+        #expect(phone["handle"] == rect(92, 93, 178, 16))
+        let tablet = try frames("profile-header", "tablet-landscape")
+        #expect(tablet["name"] == rect(92, 46, 586, 20))
+        let rtl = try frames("profile-header", "phone-portrait", rtl: true)
+        #expect(rtl["avatar"] == rect(310, 63, 64, 64))
+        #expect(rtl["follow"] == rect(16, 79, 96, 32))
+        #expect(rtl["name"] == rect(120, 69, 178, 20))
+    }
 }

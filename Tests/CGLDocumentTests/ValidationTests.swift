@@ -183,12 +183,6 @@ import Testing
         #expect(both.message == "a block has either 'constraints' (API v1) or 'anchors' (the anchors API), not both")
     }
 
-    @Test func equationsAreNotSupportedYet() throws {
-        let equations = try #require(onlyError(wrap(elements: card, blocks: #"{"equations": []}"#)))
-        #expect(equations.code == .unsupported)
-        #expect(equations.pointer == "/blocks/0/equations")
-    }
-
     @Test func variantsMustReplaceSomething() throws {
         let nothing = try #require(onlyError(wrap(elements: card, blocks: cardBlock, variants: #"{"when": {"orientation": "landscape"}, "blocks": [{"id": "ghost", "element": "card"}]}"#)))
         #expect(nothing.pointer == "/variants/0/blocks/0")

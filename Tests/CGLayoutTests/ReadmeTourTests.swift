@@ -75,3 +75,27 @@ import CGLayout
         #expect(frames.1 == CGRect(x: 0, y: 618, width: 375, height: 49))
     }
 }
+
+/// The README's equations snippet, verbatim.
+@Suite struct ReadmeEquationsTests {
+    @Test func equations() {
+        let cell = LayoutView(frame: CGRect(x: 0, y: 0, width: 375, height: 400))
+        let avatar = LayoutView(), title = LayoutView(), menu = LayoutView(frame: CGRect(x: 339, y: 12, width: 24, height: 24))
+        [avatar, title, menu].forEach { cell.addSubview($0) }
+        let header = LinearLayoutBlock(fixed: [menu]) {
+            avatar[.leading] == cell[.leading] + 12
+            avatar[.top] == cell[.top] + 12
+            avatar[.width] == 40
+            avatar[.height] == avatar[.width]
+            title[.leading] == avatar[.trailing] + 8
+            title[.trailing] <= menu[.leading] - 8
+            title[.width] == 0.5 * cell[.width] - 4 ~ 750
+            title[.centerY] == avatar[.centerY]
+        }
+        header.layout(in: cell.layoutBounds)
+        #expect(avatar.frame == CGRect(x: 12, y: 12, width: 40, height: 40))
+        // 0.5 · 375 − 4 = 183.5 would end at 243.5, well before the menu (331).
+        #expect(title.frame == CGRect(x: 60, y: 32, width: 183.5, height: 0))
+        #expect(menu.frame == CGRect(x: 339, y: 12, width: 24, height: 24))
+    }
+}

@@ -134,6 +134,38 @@ import Testing
                          example: "photo-feed", profile: "phone-portrait", direction: direction)
     }
 
+    /// `examples/schemes/profile-header.json`: one equations block, by hand with the DSL.
+    @Test(arguments: [(390.0, 844.0, LayoutDirection.leftToRight), (1180, 820, .rightToLeft), (320, 480, .leftToRight)])
+    func profileHeaderByHandAndByDocument(width: Double, height: Double, direction: LayoutDirection) throws {
+        let root = LayoutView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        let safeArea = LayoutGuide(frame: root.bounds)
+        safeArea.add(to: root)
+        let avatar = LayoutView(), follow = LayoutView()
+        avatar.contentSizing = .fixed(CGSize(width: 64, height: 64))
+        follow.contentSizing = .fixed(CGSize(width: 96, height: 32))
+        let name = LayoutLabel(text: TextMetrics(string: "Ada Lovelace", advance: 8, lineHeight: 20))
+        let handle = LayoutLabel(text: TextMetrics(string: "@ada", advance: 7, lineHeight: 16))
+        [avatar, name, handle, follow].forEach { root.addSubview($0) }
+        let header = LinearLayoutBlock(fixed: [safeArea]) {
+            avatar[.leading] == safeArea[.leading] + 16
+            avatar[.top] == safeArea[.top] + 16
+            avatar[.width] == 64
+            avatar[.height] == avatar[.width]
+            follow[.trailing] == safeArea[.trailing] - 16
+            follow[.centerY] == avatar[.centerY]
+            name[.leading] == avatar[.trailing] + 12
+            name[.trailing] <= follow[.leading] - 8
+            name[.top] == avatar[.top] + 6
+            name[.width] == 0.5 * root[.width] - 4 ~ 500
+            handle[.leading] == name[.leading]
+            handle[.top] == name[.bottom] + 4
+            handle[.width] == name[.width]
+        }
+        header.layout(in: root.layoutBounds, direction: direction)
+        try expectFrames([avatar, name, handle, follow].map(\.frame), ids: ["avatar", "name", "handle", "follow"],
+                         example: "profile-header", width: width, height: height, direction: direction)
+    }
+
     /// Checks `cglctl compute` gives `expected` (parent-relative frames) for `ids`.
     private func expectFrames(_ expected: [CGRect], ids: [String], example name: String, width: Double = 0, height: Double = 0, profile: String? = nil,
                               direction: LayoutDirection, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -100,6 +100,9 @@ struct DocumentCompiler {
             block.stack.configure(&stack)
             stack.constraints = [parent.contentLayoutConstraint(for: [.equally]), AnonymConstraint(anchors: [.insets(block.stack.insets)])]
             return stack
+        case .equations(let block):
+            return LinearLayoutBlock(name: block.id ?? block.pointer.description, fixed: [root(of: elements), elements[ReservedID.safeArea]].compactMap { $0 },
+                                     block.equations.compactMap { constraint($0, elements) })
         case .flex(let block):
             let items = block.items.compactMap { item in elements[item.element].map { FlexLayoutBlock.Item($0, item.size) } }
             let parent = block.items.first.flatMap { parents[$0.element] } ?? ReservedID.root
@@ -119,6 +122,37 @@ struct DocumentCompiler {
             anchored.constraints.insert(source, at: 0)
             return anchored
         }
+    }
+
+    private func root(of elements: [String: any LayoutElement]) -> (any LayoutElement)? { elements[ReservedID.root] }
+
+    /// The engine's form of an equation; `nil` only if validation let an unknown id through.
+    private func constraint(_ equation: EquationSpec, _ elements: [String: any LayoutElement]) -> LinearConstraint? {
+        func side(_ form: LinearForm) -> LayoutExpression?? {
+            guard !form.terms.isEmpty else { return .some(nil) }
+            var result: LayoutExpression?
+            for term in form.terms {
+                guard let element = elements[term.id] else { return nil }
+                let product = element[term.attribute] * CGFloat(term.coefficient)
+                result = result.map { $0 + product } ?? product
+            }
+            return result.map { $0 + CGFloat(form.constant) }
+        }
+        guard let lhs = side(equation.lhs), let rhs = side(equation.rhs) else { return nil }
+        let constraint: LinearConstraint
+        switch (lhs, rhs, equation.relation) {
+        case (let l?, let r?, .equal): constraint = l == r
+        case (let l?, let r?, .lessThanOrEqual): constraint = l <= r
+        case (let l?, let r?, .greaterThanOrEqual): constraint = l >= r
+        case (let l?, nil, .equal): constraint = l == CGFloat(equation.rhs.constant)
+        case (let l?, nil, .lessThanOrEqual): constraint = l <= CGFloat(equation.rhs.constant)
+        case (let l?, nil, .greaterThanOrEqual): constraint = l >= CGFloat(equation.rhs.constant)
+        case (nil, let r?, .equal): constraint = CGFloat(equation.lhs.constant) == r
+        case (nil, let r?, .lessThanOrEqual): constraint = CGFloat(equation.lhs.constant) <= r
+        case (nil, let r?, .greaterThanOrEqual): constraint = CGFloat(equation.lhs.constant) >= r
+        case (nil, nil, _): return nil
+        }
+        return constraint ~ equation.priority
     }
 
     /// The engine constraint; `nil` only if validation let a mismatch through.

@@ -14,24 +14,26 @@ struct ExpressionParser {
         var offset: Int
     }
 
-    // The grammar is ASCII, so the parser works on UTF-8 bytes. It stops at the first byte
-    // that is not ASCII, so every offset it reports is also a character offset.
-    private let bytes: [UInt8]
-    private var index = 0
+    private var scanner: ByteScanner
+    private var bytes: [UInt8] { scanner.bytes }
+    private var index: Int {
+        get { scanner.index }
+        set { scanner.index = newValue }
+    }
 
     /// Parses `text` as one expression.
     static func parse(_ text: String) throws(SyntaxError) -> Expression {
-        var parser = ExpressionParser(bytes: Array(text.utf8))
+        var parser = ExpressionParser(scanner: ByteScanner(text))
         let expression = try parser.readExpression()
         parser.skipSpaces()
-        guard parser.index == parser.bytes.count else {
+        guard parser.scanner.isAtEnd else {
             throw parser.error("unexpected '\(parser.character(at: parser.index))'; terms are joined with '+'")
         }
         return expression
     }
 
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
+    private init(scanner: ByteScanner) {
+        self.scanner = scanner
     }
 
     private mutating func readExpression() throws(SyntaxError) -> Expression {
@@ -112,59 +114,19 @@ struct ExpressionParser {
         return .range(lower, upper)
     }
 
-    private mutating func readNumber() throws(SyntaxError) -> Double {
-        let start = index
-        if peek() == UInt8(ascii: "-") || peek() == UInt8(ascii: "+") { index += 1 }
-        var digits = 0
-        while let byte = peek(), isDigit(byte) { index += 1; digits += 1 }
-        if peek() == UInt8(ascii: "."), index + 1 < bytes.count, isDigit(bytes[index + 1]) {
-            index += 1
-            while let byte = peek(), isDigit(byte) { index += 1; digits += 1 }
-        }
-        if digits > 0, peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            index += 1
-            if peek() == UInt8(ascii: "-") || peek() == UInt8(ascii: "+") { index += 1 }
-            while let byte = peek(), isDigit(byte) { index += 1 }
-        }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard digits > 0, let value = Double(text) else {
-            index = start
-            throw error("expected a number, found '\(readRawToken())'")
-        }
-        guard value.isFinite else {
-            index = start
-            throw error("the number \(text) is not finite")
-        }
-        return value
-    }
+    private mutating func readNumber() throws(SyntaxError) -> Double { try scanner.readNumber() }
 
     // MARK: Scanning
 
-    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    private func hasPrefix(_ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        return (0..<count).allSatisfy { bytes[index + $0] == prefix.utf8Start[$0] }
-    }
-
-    private mutating func skipSpaces() {
-        while let byte = peek(), byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { index += 1 }
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
-    private func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-    }
-
-    private func isNameStart(_ byte: UInt8) -> Bool {
-        isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-    }
-
-    private func isNameCharacter(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-    }
+    private func peek() -> UInt8? { scanner.peek() }
+    private func hasPrefix(_ prefix: StaticString) -> Bool { scanner.hasPrefix(prefix) }
+    private mutating func skipSpaces() { scanner.skipSpaces() }
+    private func isDigit(_ byte: UInt8) -> Bool { ByteScanner.isDigit(byte) }
+    private func isNameStart(_ byte: UInt8) -> Bool { ByteScanner.isNameStart(byte) }
+    private func isNameCharacter(_ byte: UInt8) -> Bool { ByteScanner.isNameCharacter(byte) }
+    private func readRawToken() -> String { scanner.rawToken() }
+    private func character(at offset: Int) -> Character { scanner.character(at: offset) }
+    private func error(_ message: String) -> SyntaxError { scanner.error(message) }
 
     private mutating func readName() -> String {
         let start = index
@@ -176,21 +138,5 @@ struct ExpressionParser {
         // A name does not end in '.' or '-'.
         while index > start + 1, bytes[index - 1] == UInt8(ascii: ".") || bytes[index - 1] == UInt8(ascii: "-") { index -= 1 }
         return String(decoding: bytes[start..<index], as: UTF8.self)
-    }
-
-    /// The text up to the next delimiter, to quote in an error.
-    private func readRawToken() -> String {
-        var end = index
-        while end < bytes.count, !" ,()+:".utf8.contains(bytes[end]) { end += 1 }
-        return String(decoding: bytes[index..<max(end, min(index + 1, bytes.count))], as: UTF8.self)
-    }
-
-    /// The character starting at a byte offset, for messages.
-    private func character(at offset: Int) -> Character {
-        String(decoding: bytes[offset...], as: UTF8.self).first ?? " "
-    }
-
-    private func error(_ message: String) -> SyntaxError {
-        SyntaxError(message: message, offset: index)
     }
 }

@@ -11,6 +11,8 @@ indirect enum BlockSpec: Sendable {
     case stack(StackBlockSpec)
     /// The flexible row/column engine.
     case flex(FlexBlockSpec)
+    /// A system of linear equations.
+    case equations(EquationsBlockSpec)
 
     var id: String? {
         switch self {
@@ -18,6 +20,7 @@ indirect enum BlockSpec: Sendable {
         case .scheme(let scheme): scheme.id
         case .stack(let stack): stack.id
         case .flex(let flex): flex.id
+        case .equations(let equations): equations.id
         }
     }
 
@@ -27,7 +30,14 @@ indirect enum BlockSpec: Sendable {
         case .scheme(let scheme): scheme.pointer
         case .stack(let stack): stack.pointer
         case .flex(let flex): flex.pointer
+        case .equations(let equations): equations.pointer
         }
+    }
+
+    /// The blocks in run order, nested schemes flattened (one per step of `steps(elements:)`).
+    var leaves: [BlockSpec] {
+        if case .scheme(let scheme) = self { return scheme.blocks.flatMap(\.leaves) }
+        return [self]
     }
 
     /// What each block does, in run order, nested schemes flattened: the elements it lays
@@ -47,6 +57,10 @@ indirect enum BlockSpec: Sendable {
             let reads = flex.container.map { [($0, flex.pointer.appending("flex").appending("in"))] } ?? []
             return [BlockStep(pointer: flex.pointer, label: "the flex block \(flex.pointer)", laysOut: flex.items.map(\.element), reads: reads,
                               subject: flex.items.first?.element)]
+        case .equations(let block):
+            // Elements laid out before are constants; the block solves the others.
+            return [BlockStep(pointer: block.pointer, label: "the equations block \(block.pointer)", laysOut: [], reads: [], subject: nil,
+                              solves: block.references.filter { !ReservedID.all.contains($0) })]
         }
     }
 }
@@ -63,6 +77,17 @@ struct BlockStep {
     /// The element whose parent chain the block may read (its source is the parent's
     /// layout bounds); `nil` for a block with nothing to lay out.
     var subject: String?
+    /// For an equations block: the elements it lays out unless earlier blocks did.
+    var solves: [String] = []
+
+    /// The step with `solves` resolved against the elements laid out before it.
+    func resolved(laidOut: Set<String>) -> BlockStep {
+        guard !solves.isEmpty else { return self }
+        var step = self
+        step.laysOut += solves.filter { !laidOut.contains($0) }
+        step.solves = []
+        return step
+    }
 }
 
 struct SchemeBlockSpec: Sendable {

@@ -58,3 +58,28 @@ struct FlexBlockSpec: Sendable {
     var items: [Item]
     var pointer: JSONPointer
 }
+
+/// An equations block (`SCHEME-FORMAT.md` §1.6).
+struct EquationsBlockSpec: Sendable {
+    var id: String?
+    var equations: [EquationSpec]
+    var pointer: JSONPointer
+
+    /// Every element the equations name, in order of first mention, reserved ids included.
+    var references: [String] {
+        var seen: Set<String> = []
+        return equations.flatMap { $0.lhs.terms + $0.rhs.terms }.map(\.id).filter { seen.insert($0).inserted }
+    }
+}
+
+/// One validated equation.
+struct EquationSpec: Sendable {
+    var lhs: LinearForm
+    var relation: LinearConstraint.Relation
+    var rhs: LinearForm
+    /// 1…1000; 1000 is required.
+    var priority: Double
+    /// The canonical text, for messages.
+    var text: String
+    var pointer: JSONPointer
+}

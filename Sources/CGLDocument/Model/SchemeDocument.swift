@@ -87,6 +87,7 @@ public struct SchemeDocument: Sendable {
         if decoded.variants.count > 1 {
             checker.check(Variants.apply(decoded.variants, to: decoded.blocks).flatMap { $0.steps(elements: decoder.elements) }, context: "all variants")
         }
+        checker.warnAboutUndeterminedElements(decoded.blocks)
         checker.warnAboutUnplacedElements(decoded.blocks.flatMap { $0.steps(elements: decoder.elements) }, order: decoded.elements)
     }
 }

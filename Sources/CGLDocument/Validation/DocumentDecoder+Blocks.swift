@@ -34,9 +34,7 @@ extension DocumentDecoder {
         case "flex":
             return decodeFlexBlock(object, id: id, at: pointer).map(BlockSpec.flex)
         default:
-            issues.error(.unsupported, pointer.appending(kind), "'\(kind)' blocks are not supported by this version yet",
-                         hint: "lay these elements out with element blocks for now")
-            return nil
+            return decodeEquationsBlock(object, id: id, at: pointer).map(BlockSpec.equations)
         }
     }
 

@@ -28,6 +28,7 @@ public struct DocumentIssue: Sendable, Hashable, CustomStringConvertible {
         public static let incompatible = Code(name: "incompatible")
         public static let unsupported = Code(name: "unsupported")
         public static let unusedElement = Code(name: "unusedElement")
+        public static let undetermined = Code(name: "undetermined")
 
         public var description: String { name }
     }

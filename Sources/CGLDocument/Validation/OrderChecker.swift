@@ -1,3 +1,5 @@
+import CGLayout
+
 /// Checks the order rule of `SCHEME-FORMAT.md` §1.2 over a list of blocks: a block may read
 /// only elements laid out by earlier blocks, `$root`, `$safeArea`, or its own parent chain.
 ///
@@ -9,7 +11,8 @@ struct OrderChecker {
     let issues: IssueCollector
 
     /// Checks `steps`; `context` says which variant combination they come from, if any.
-    func check(_ steps: [BlockStep], context: String? = nil) {
+    func check(_ unresolved: [BlockStep], context: String? = nil) {
+        let steps = Self.resolve(unresolved)
         var laidOutBy: [String: JSONPointer] = [:]
         for step in steps {
             for id in step.laysOut where laidOutBy[id] == nil { laidOutBy[id] = step.pointer }
@@ -30,9 +33,44 @@ struct OrderChecker {
         }
     }
 
+    /// The steps with what equations blocks solve resolved, in run order.
+    static func resolve(_ steps: [BlockStep]) -> [BlockStep] {
+        var laidOut: Set<String> = []
+        return steps.map { step in
+            let resolved = step.resolved(laidOut: laidOut)
+            laidOut.formUnion(resolved.laysOut)
+            return resolved
+        }
+    }
+
+    /// Warns about elements an equations block solves without determining them (their
+    /// defaults decide): `SCHEME-FORMAT.md` §1.6.
+    func warnAboutUndeterminedElements(_ blocks: [BlockSpec]) {
+        let leaves = blocks.flatMap(\.leaves)
+        let steps = leaves.flatMap { $0.steps(elements: elements) }
+        var laidOut: Set<String> = []
+        for (leaf, step) in zip(leaves, steps) {
+            if case .equations(let block) = leaf {
+                let system = EquationDocumentSystem(block: block, elements: elements, laidOut: laidOut)
+                let measuring = Set(system.ids.indices.filter { elements[system.ids[$0]]?.measuresContent == true })
+                for (element, unknowns) in system.system.undetermined(measuringContent: measuring) {
+                    let id = system.ids[element]
+                    let free = unknowns.map { EquationSystem.unknownNames[$0] }
+                    let list = free.count > 1 ? free.dropLast().joined(separator: ", ") + " and " + free[free.count - 1] : free[0]
+                    let sizeFree = unknowns.contains(2) || unknowns.contains(3)
+                    let fallback = (sizeFree ? ["a size of 0 (it has no intrinsic size)"] : []) + (unknowns.contains(0) || unknowns.contains(1) ? ["position 0 in its parent"] : [])
+                    issues.warning(.undetermined, block.pointer,
+                                   "the equations do not determine the \(list) of '\(id)', which fall back to \(fallback.joined(separator: " and "))",
+                                   hint: "add equations that fix them")
+                }
+            }
+            laidOut.formUnion(step.resolved(laidOut: laidOut).laysOut)
+        }
+    }
+
     /// Warns about elements no block lays out, in document order.
     func warnAboutUnplacedElements(_ steps: [BlockStep], order: [ElementSpec]) {
-        let laidOut = Set(steps.flatMap(\.laysOut))
+        let laidOut = Set(Self.resolve(steps).flatMap(\.laysOut))
         for element in order where !laidOut.contains(element.id) {
             issues.warning(.unusedElement, element.pointer, "no block lays out '\(element.id)'; its frame stays empty",
                            hint: "add a block for it, or remove it")

@@ -5,10 +5,11 @@ extension EquationSystem {
     /// For each solved element whose unknowns the equalities do not all fix, the indices (into
     /// `unknownNames`) of those left free; the defaults then decide them.
     ///
-    /// Constant elements count as known. Only equalities are considered (inequalities bound
-    /// but do not fix), at any priority: an optional equality fixes an unknown unless it loses
-    /// to another constraint.
-    package func undetermined() -> [(element: Int, unknowns: [Int])] {
+    /// Constant elements count as known, and so do the sizes of elements in
+    /// `measuringContent` (their intrinsic size is meant to decide them). Only equalities are
+    /// considered (inequalities bound but do not fix), at any priority: an optional equality
+    /// fixes an unknown unless it loses to another constraint.
+    package func undetermined(measuringContent: Set<Int> = []) -> [(element: Int, unknowns: [Int])] {
         let solved = elements.indices.filter { elements[$0].isSolved }
         var column: [Int: Int] = [:]
         for (position, element) in solved.enumerated() { column[element] = position * 4 }
@@ -21,6 +22,14 @@ extension EquationSystem {
                 for (offset, factor) in Self.unknowns(of: term.attribute) { row[base + offset] += term.coefficient * factor }
             }
             if row.contains(where: { abs($0) > Self.tolerance }) { rows.append(row) }
+        }
+        for element in measuringContent {
+            guard let base = column[element] else { continue }
+            for offset in [2, 3] {
+                var row = [Double](repeating: 0, count: width)
+                row[base + offset] = 1
+                rows.append(row)
+            }
         }
         let (reduced, pivots) = Self.reducedRowEchelon(rows, width: width)
         let pivotRow = Dictionary(uniqueKeysWithValues: pivots.enumerated().map { ($1, $0) })

@@ -7,9 +7,9 @@ package import Foundation
 /// Every element has four unknowns in one shared space: `x`, `y`, `width`, `height`. A
 /// *solved* element's unknowns are free; a *constant* element's (laid out before, or fixed)
 /// are pinned to values given when the system runs. A solved element whose position or
-/// size no equation determines falls back on defaults: its intrinsic size (weak, as
-/// Auto Layout's content hugging) and position 0 in its parent's space (weaker than any
-/// priority).
+/// size no equation determines falls back on defaults: its intrinsic size (as in Auto
+/// Layout: it resists growing at priority 250 and shrinking at 750) and position 0 in its
+/// parent's space (weaker than any priority).
 package struct EquationSystem: Sendable {
     /// `coefficient · element.attribute`.
     package struct Term: Sendable, Hashable {
@@ -132,8 +132,15 @@ extension EquationSystem {
     static let pinned = Strength(weight: Strength.required.weight - 1)
     /// Position 0 in the parent's space: below priority 1.
     static let positionDefault = Strength(weight: 1e-4)
-    /// The intrinsic size: weak, priority 250.
-    static let sizeDefault = Strength.weak
+    /// Not growing past the intrinsic size: priority 250, as Auto Layout's content hugging.
+    static let hugging = Strength.priority(250)
+    /// Not shrinking below it: priority 750, as Auto Layout's compression resistance.
+    static let compressionResistance = Strength.priority(750)
+
+    /// The equations the solver would leave out for `direction`, and why.
+    package func rejections(direction: LayoutDirection) -> [Rejection] {
+        build(direction: direction, variables: makeVariables()).rejections
+    }
 
     /// The unknowns and parameters, to share between `build(direction:variables:)` calls.
     func makeVariables() -> EquationVariables {
@@ -163,8 +170,11 @@ extension EquationSystem {
             }
             try? solver.addEditVariable(intrinsic.width, strength: Self.pinned)
             try? solver.addEditVariable(intrinsic.height, strength: Self.pinned)
-            try? solver.add((own.width == intrinsic.width) ~ Self.sizeDefault)
-            try? solver.add((own.height == intrinsic.height) ~ Self.sizeDefault)
+            // Auto Layout's defaults: content hugging at 250, compression resistance at 750.
+            try? solver.add((own.width <= intrinsic.width) ~ Self.hugging)
+            try? solver.add((own.height <= intrinsic.height) ~ Self.hugging)
+            try? solver.add((own.width >= intrinsic.width) ~ Self.compressionResistance)
+            try? solver.add((own.height >= intrinsic.height) ~ Self.compressionResistance)
             switch element.origin {
             case .zero:
                 try? solver.add((own.x == 0) ~ Self.positionDefault)
