@@ -13,8 +13,6 @@ struct StepRunner<Store: LayoutStore> {
     private let operations: UnsafeBufferPointer<LayoutOperation>
     private let direction: LayoutDirection
     var store: Store
-    /// The first thing that could not be laid out as asked during the last run.
-    private(set) var failure: LayoutError?
 
     init(code: borrowing ProgramCode, direction: LayoutDirection, store: Store) {
         let lowered = code.lowered(direction)
@@ -30,8 +28,10 @@ struct StepRunner<Store: LayoutStore> {
     private var customLayouts: UnsafeBufferPointer<any RectBasedLayout> { UnsafeBufferPointer(code.customLayouts) }
     private var customConstraints: UnsafeBufferPointer<any RectBasedConstraint> { UnsafeBufferPointer(code.customConstraints) }
 
-    /// Runs every step; each block writes its frame to `outputs`.
-    mutating func run(in source: CGRect, outputs: UnsafeMutableBufferPointer<CGRect>) {
+    /// Runs every step; each block writes its frame to `outputs`, and `failure` receives the
+    /// first thing a routine could not lay out as asked. (It is a parameter, not a property,
+    /// so that the runner stays a trivial value.)
+    mutating func run(in source: CGRect, outputs: UnsafeMutableBufferPointer<CGRect>, failure: inout LayoutError?) {
         var space = source            // S
         var reference = CGRect.zero   // R
         var frame = CGRect.zero       // F

@@ -38,7 +38,8 @@ extension LayoutBlockProtocol {
             var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: compiler.elements, direction: direction, code: code))
             withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
                 outputs.initialize(repeating: .zero)
-                runner.run(in: source, outputs: outputs)
+                var failure: LayoutError?
+                runner.run(in: source, outputs: outputs, failure: &failure)
             }
         }
     }

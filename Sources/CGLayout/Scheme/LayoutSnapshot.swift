@@ -14,14 +14,20 @@ public struct LayoutSnapshot: Sendable, Hashable {
     public internal(set) var direction: LayoutDirection
     /// What could not be laid out as asked (a flexible block out of space), if anything; the
     /// frames are computed anyway.
-    public internal(set) var issue: LayoutError?
+    public internal(set) var issue: LayoutError? {
+        get { issueBox?.issue }
+        set { issueBox = newValue.map(IssueBox.init) }
+    }
+    /// The issue behind one reference: an absent issue is then a null pointer, which keeps
+    /// creating, copying and dropping snapshots as cheap as without it.
+    private var issueBox: IssueBox?
     var shape: SnapshotShape
 
     init(frames: [CGRect], shape: SnapshotShape, direction: LayoutDirection = .leftToRight, issue: LayoutError? = nil) {
         self.frames = frames
         self.shape = shape
         self.direction = direction
-        self.issue = issue
+        self.issueBox = issue.map(IssueBox.init)
     }
 
     /// An empty snapshot to pass to `CompiledLayoutScheme.snapshot(for:into:)`, which reuses
@@ -51,4 +57,17 @@ extension LayoutSnapshot: CustomStringConvertible {
         "LayoutSnapshot(" + frames.map { "(\($0.origin.x), \($0.origin.y), \($0.size.width), \($0.size.height))" }
             .joined(separator: ", ") + ")"
     }
+}
+
+/// A snapshot's issue, boxed.
+private final class IssueBox: Sendable, Hashable {
+    let issue: LayoutError
+
+    init(_ issue: LayoutError) {
+        self.issue = issue
+    }
+
+    static func == (lhs: IssueBox, rhs: IssueBox) -> Bool { lhs.issue == rhs.issue }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(issue) }
 }
