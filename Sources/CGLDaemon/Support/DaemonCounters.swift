@@ -1,0 +1,30 @@
+import Synchronization
+
+/// The counters `stats` reports, shared by every connection without locks.
+final class DaemonCounters: Sendable {
+    let hitsMemory = Atomic<Int>(0)
+    let hitsStore = Atomic<Int>(0)
+    let misses = Atomic<Int>(0)
+    let connectionsOpen = Atomic<Int>(0)
+    let prewarmsRunning = Atomic<Int>(0)
+
+    /// Adds one to `counter`.
+    static func increment(_ counter: borrowing Atomic<Int>) {
+        counter.add(1, ordering: .relaxed)
+    }
+
+    /// Takes one from `counter`.
+    static func decrement(_ counter: borrowing Atomic<Int>) {
+        counter.subtract(1, ordering: .relaxed)
+    }
+}
+
+/// Set once graceful shutdown begins: long work (prewarm) checks it to stop early, and
+/// requests that would start new work are answered `busy`.
+final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+
+    func set() { flag.store(true, ordering: .relaxed) }
+}
