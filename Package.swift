@@ -98,27 +98,34 @@ let package = Package(
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire"], swiftSettings: strictSettings),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the
+        // client's tests.
+        .target(
+            name: "CGLDaemonTestSupport",
+            dependencies: [
+                "CGLDaemon", "CGLClient", "CGLWire", "CGLDocument",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/CGLDaemonTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CGLDaemonTests",
             dependencies: [
-                "CGLDaemon", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge",
+                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CGLClientTests",
-            dependencies: [
-                "CGLClient", "CGLDaemon", "CGLWire", "CGLDocument", "CGLayout",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
+            dependencies: ["CGLClient", "CGLDaemon", "CGLDaemonTestSupport", "CGLWire", "CGLDocument", "CGLayout", "CGLBridge"],
             swiftSettings: strictSettings
         ),
         // Runs the built cglctl and cgld binaries; depending on them makes sure they are built first.
-        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLStore"], swiftSettings: strictSettings),
+        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLStore", "CGLClient", "CGLWire"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

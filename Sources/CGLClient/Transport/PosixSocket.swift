@@ -6,19 +6,20 @@ import Darwin
 
 /// A non-blocking Unix stream socket, on the system calls alone (the client library takes
 /// no dependency on NIO). Every failure is reported as an errno-carrying `Failure`.
-final class PosixSocket {
-    struct Failure: Error {
-        var operation: String
-        var errno: Int32
+/// Package-visible so that tests can speak raw bytes to a daemon.
+package final class PosixSocket {
+    package struct Failure: Error {
+        package var operation: String
+        package var errno: Int32
 
-        var reason: String { String(cString: strerror(errno)) }
+        package var reason: String { String(cString: strerror(errno)) }
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
 
     /// Connects to the socket at `path`, waiting until `deadline` while the daemon's
     /// backlog is full.
-    init(connectingTo path: String, deadline: ContinuousClock.Instant) throws(Failure) {
+    package init(connectingTo path: String, deadline: ContinuousClock.Instant) throws(Failure) {
         #if canImport(Glibc)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
@@ -60,7 +61,7 @@ final class PosixSocket {
     deinit { close(descriptor) }
 
     /// Writes as much of `bytes` as the socket takes now; returns how many.
-    func writeSome(_ bytes: ArraySlice<UInt8>) throws(Failure) -> Int {
+    package func writeSome(_ bytes: ArraySlice<UInt8>) throws(Failure) -> Int {
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -74,7 +75,7 @@ final class PosixSocket {
 
     /// Reads what is there into `buffer`; returns the count, 0 at end of stream, or nil when
     /// nothing is there yet.
-    func readSome(into buffer: inout [UInt8]) throws(Failure) -> Int? {
+    package func readSome(into buffer: inout [UInt8]) throws(Failure) -> Int? {
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EINTR { return nil }
@@ -85,7 +86,7 @@ final class PosixSocket {
     ///
     /// - Returns: The events that are ready; empty when the deadline passed.
     @discardableResult
-    func wait(for events: Int16, until deadline: ContinuousClock.Instant) throws(Failure) -> Int16 {
+    package func wait(for events: Int16, until deadline: ContinuousClock.Instant) throws(Failure) -> Int16 {
         var entry = pollfd(fd: descriptor, events: events, revents: 0)
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { return 0 }
