@@ -70,7 +70,8 @@ public final class TestDaemon: Sendable {
 
     /// A client of this daemon.
     public func client(requestTimeout: Duration = .seconds(30)) -> CGLClient {
-        CGLClient(configuration: .init(socketPath: configuration.socketPath, requestTimeout: requestTimeout))
+        // Generous timeouts: tests run many daemons at once on a machine of two cores.
+        CGLClient(configuration: .init(socketPath: configuration.socketPath, connectTimeout: .seconds(20), requestTimeout: requestTimeout))
     }
 
     /// Triggers graceful shutdown and waits until the daemon stopped.

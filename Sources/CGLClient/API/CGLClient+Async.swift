@@ -2,8 +2,11 @@ public import CGLWire
 import Dispatch
 public import Foundation
 
-// The same calls for async code. Each runs the blocking call on a dispatch thread, so that
-// waiting for the daemon never holds a thread of Swift's cooperative pool.
+// The same calls for async code. Each runs the blocking call on the client's own serial
+// dispatch queue, so that waiting for the daemon never holds a thread of Swift's
+// cooperative pool (on Linux that pool *is* the global concurrent queue: blocking work sent
+// to `DispatchQueue.global()` would starve every task of the process, an in-process daemon
+// included).
 extension CGLClient {
     /// Checks that the daemon answers; see ``ping()``.
     public func ping() async throws(CGLClientError) -> (serverVersion: String, uptime: Double) {
@@ -49,7 +52,7 @@ extension CGLClient {
 
     private func offloaded<T: Sendable>(_ body: @escaping @Sendable () throws(CGLClientError) -> T) async throws(CGLClientError) -> T {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, CGLClientError>, Never>) in
-            DispatchQueue.global().async {
+            callQueue.async {
                 continuation.resume(returning: Result { () throws(CGLClientError) -> T in try body() })
             }
         }

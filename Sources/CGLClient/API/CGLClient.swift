@@ -1,4 +1,5 @@
 import CGLWire
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -20,6 +21,9 @@ public final class CGLClient: Sendable {
     /// How the client reaches the daemon.
     public let configuration: Configuration
     private let connection = Mutex<ClientConnection?>(nil)
+    /// Where the `async` calls block: a serial queue of the client's own (calls take turns
+    /// on the connection anyway), backed by overcommitting threads, not the cooperative pool.
+    let callQueue = DispatchQueue(label: "cglclient.calls")
 
     /// A client; nothing is connected before the first call.
     public init(configuration: Configuration = Configuration()) {

@@ -48,8 +48,16 @@ public final class Daemon: Service {
     public func run() async throws {
         let profiles = try loadProfiles()
         try SocketFile.prepare(configuration.socketPath)
-        let store = try openStore()
         let pool = ComputePool(width: configuration.workers > 0 ? configuration.workers : ProcessInfo.processInfo.activeProcessorCount)
+        let store: SQLiteSchemeStore
+        do {
+            // Opening migrates synchronously, with disk syncs: on a compute thread, not on
+            // one of the cooperative pool's few threads.
+            store = try await pool.run { [self] in Result { () throws(DaemonError) in try openStore() } }.get().get()
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
         do {
             let handler = try await start(store: store, pool: pool, profiles: profiles)
             try await serve(handler)
