@@ -14,7 +14,7 @@ final class SnapshotService: Sendable {
     private let pool: ComputePool
     private let counters: DaemonCounters
     private let logger: Logger
-    private let inFlight = SingleFlight<SnapshotKey, [UInt8], RequestError>()
+    private let inFlight = SingleFlight<SnapshotKey, ([UInt8], WireSnapshot.Source), RequestError>()
 
     init(hotCache: HotCache, store: any SchemeStore, pool: ComputePool, counters: DaemonCounters, logger: Logger) {
         self.hotCache = hotCache
@@ -39,26 +39,32 @@ final class SnapshotService: Sendable {
     /// The encoded snapshot and where it was found, looking in memory, the store, then
     /// computing it.
     ///
+    /// Everything after the memory check runs once per key at a time: callers that miss
+    /// together share one store read and at most one computation.
+    ///
     /// - Throws: `RequestError` `invalidEnvironment` when the scheme cannot be laid out in
     ///   this environment; `internal` when the store cannot be read.
     func snapshot(of scheme: RegisteredScheme, for environment: LayoutEnvironment) async throws(RequestError) -> ([UInt8], WireSnapshot.Source) {
         let key = Self.key(scheme, environment)
         if let payload = cached(key) { return (payload, .memory) }
-        let stored: StoredSnapshot?
+        let (payload, source) = try await inFlight.run(key) { [self] in await load(scheme, environment, key) }
+        counters.record(source)
+        return (payload, source)
+    }
+
+    /// Memory again (a flight that just ended may have filled it), the store, then computing.
+    private func load(_ scheme: RegisteredScheme, _ environment: LayoutEnvironment, _ key: SnapshotKey) async -> Result<([UInt8], WireSnapshot.Source), RequestError> {
+        if let payload = hotCache.get(key) { return .success((payload, .memory)) }
         do {
-            stored = try await store.snapshot(for: key)
+            if let stored = try await store.snapshot(for: key) {
+                let payload = Array(stored.payload)
+                hotCache.insert(payload, for: key)
+                return .success((payload, .store))
+            }
         } catch {
-            throw .storeFailed(error, doing: "reading the snapshot of '\(scheme.name)'")
+            return .failure(.storeFailed(error, doing: "reading the snapshot of '\(scheme.name)'"))
         }
-        if let stored {
-            let payload = Array(stored.payload)
-            hotCache.insert(payload, for: key)
-            DaemonCounters.increment(counters.hitsStore)
-            return (payload, .store)
-        }
-        let payload = try await inFlight.run(key) { [self] in await computeAndStore(scheme, environment, key) }
-        DaemonCounters.increment(counters.misses)
-        return (payload, .computed)
+        return await computeAndStore(scheme, environment, key).map { ($0, .computed) }
     }
 
     private func computeAndStore(_ scheme: RegisteredScheme, _ environment: LayoutEnvironment, _ key: SnapshotKey) async -> Result<[UInt8], RequestError> {
@@ -66,6 +72,7 @@ final class SnapshotService: Sendable {
         guard case .success(.success(let (payload, duration))) = computed else {
             return computed.flatMap { $0 }.map(\.0)
         }
+        DaemonCounters.increment(counters.computations)
         do {
             _ = try await store.store([StoredSnapshot(key: key, payload: Data(payload), computeTime: duration)])
         } catch {

@@ -14,6 +14,7 @@ import Synchronization
 struct Prewarmer: Sendable {
     let store: any SchemeStore
     let pool: ComputePool
+    let counters: DaemonCounters
     let logger: Logger
     /// Snapshots written per store transaction (the store syncs each one to disk).
     var batchSize = 512
@@ -111,6 +112,7 @@ struct Prewarmer: Sendable {
         }
         switch computed {
         case .success(let partial):
+            counters.computations.add(partial.snapshots.count, ordering: .relaxed)
             result.snapshots = partial.snapshots
             result.failed = partial.failed
         case .failure:

@@ -3,7 +3,8 @@ import Synchronization
 import CGLWire
 
 extension RequestHandler {
-    /// The counters of `docs/protocol.md`, in the order of `WireStats.Key.all`.
+    /// The counters of `docs/protocol.md`, in the order of `WireStats.Key.all`, then
+    /// cgld's own.
     func stats(connectionsOpen: Int) async throws(RequestError) -> WireStats {
         let storeStatistics: (snapshots: Int, bytes: Int)
         do {
@@ -30,6 +31,7 @@ extension RequestHandler {
             (WireStats.Key.uptimeSeconds, uptime),
             (WireStats.Key.connectionsOpen, Double(connectionsOpen)),
             (WireStats.Key.prewarmRunning, Double(counters.prewarmsRunning.load(ordering: .relaxed))),
+            (DaemonCounters.computationsKey, Double(counters.computations.load(ordering: .relaxed))),
         ]
         return WireStats(entries: values.map { WireStats.Entry(key: $0.0, value: $0.1) })
     }

@@ -94,7 +94,7 @@ public final class Daemon: Service {
         let stopping = self.stopping
         return RequestHandler(registry: registry, snapshots: snapshots,
                               resolver: EnvironmentResolver(profiles: profiles, prewarmDirections: configuration.prewarmDirections),
-                              prewarmer: Prewarmer(store: store, pool: pool, logger: logger), store: store, counters: counters,
+                              prewarmer: Prewarmer(store: store, pool: pool, counters: counters, logger: logger), store: store, counters: counters,
                               isStopping: { stopping.isSet }, logger: logger)
     }
 

@@ -1,3 +1,4 @@
+import CGLWire
 import Synchronization
 
 /// The counters `stats` reports, shared by every connection without locks.
@@ -7,6 +8,20 @@ final class DaemonCounters: Sendable {
     let misses = Atomic<Int>(0)
     let connectionsOpen = Atomic<Int>(0)
     let prewarmsRunning = Atomic<Int>(0)
+    /// Snapshots computed, by lookups and prewarms: the work the caches saved is the rest.
+    let computations = Atomic<Int>(0)
+
+    /// The `stats` key of ``computations``, sent after the keys of `WireStats.Key.all`.
+    static let computationsKey = "snapshots.computed"
+
+    /// Counts a lookup answered from `source`.
+    func record(_ source: WireSnapshot.Source) {
+        switch source {
+        case .memory: hitsMemory.add(1, ordering: .relaxed)
+        case .store: hitsStore.add(1, ordering: .relaxed)
+        case .computed: misses.add(1, ordering: .relaxed)
+        }
+    }
 
     /// Adds one to `counter`.
     static func increment(_ counter: borrowing Atomic<Int>) {

@@ -1,0 +1,153 @@
+import CGLClient
+import CGLDaemon
+import CGLDaemonTestSupport
+import CGLStore
+import CGLWire
+import Foundation
+import Testing
+
+@Suite struct DaemonLifecycleTests {
+    @Test func aRestartServesTheSameSnapshotsFromTheStoreWithoutComputing() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environments: [WireEnvironmentRequest] = [.profile("phone-portrait"), .profile("tablet-landscape", direction: .rightToLeft),
+                                                      .explicit(.init(width: 500, height: 320, scale: 2))]
+        let first = try await TestDaemon.start(folder: folder, schemes: ["feed-cell", "toolbar"])
+        var before: [WireSnapshot] = []
+        for environment in environments {
+            let snapshot = try await first.client().lookup(scheme: "feed-cell", environment: environment)
+            #expect(snapshot.source == .computed)
+            before.append(snapshot)
+        }
+        try await first.stop()
+        #expect(!FileManager.default.fileExists(atPath: first.configuration.socketPath))
+
+        let second = try await TestDaemon.start(folder: folder) { $0.schemesDirectory = nil }
+        let client = second.client()
+        #expect(try await client.list().map(\.name) == ["feed-cell", "toolbar"])
+        for (environment, expected) in zip(environments, before) {
+            var snapshot = try await client.lookup(scheme: "feed-cell", environment: environment)
+            #expect(snapshot.source == .store)
+            snapshot.source = .computed
+            #expect(snapshot == expected)
+        }
+        let stats = try await client.stats()
+        #expect(stats[WireStats.Key.misses] == 0)
+        #expect(stats[WireStats.Key.hitsStore] == 3)
+        #expect(try await client.lookup(scheme: "feed-cell", environment: environments[0]).source == .memory)
+        try await second.stop()
+    }
+
+    @Test func reRegisteringAChangedDocumentServesTheNewHashAndDropsTheOldSnapshots() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        let old = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+        _ = try await client.prewarm(schemes: ["feed-cell"])
+        let storedBefore = try #require(try await client.stats()[WireStats.Key.snapshotsStored])
+        #expect(storedBefore == 24)
+
+        var text = try String(decoding: exampleDocument("feed-cell"), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"fixed(48)\"", with: "\"fixed(56)\"")
+        let registration = try await client.register(Data(text.utf8))
+        #expect(registration.outcome == .updated && registration.hash != old.hash)
+        let new = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+        #expect(new.hash == registration.hash && new.source == .computed)
+        #expect(new != old)
+        #expect(try await client.stats()[WireStats.Key.snapshotsStored] == 1)
+        #expect(try await client.register(Data(text.utf8)).outcome == .unchanged)
+        try await daemon.stop()
+    }
+
+    @Test func unregisteringRemovesTheSchemeAndSaysWhetherItExisted() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        #expect(try await client.unregister("toolbar"))
+        #expect(try await !client.unregister("toolbar"))
+        #expect(try await client.list().map(\.name) == ["feed-cell"])
+        await #expect(throws: CGLClientError.self) { try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait")) }
+        try await daemon.stop()
+    }
+
+    @Test func aStaleSocketFileIsReplacedButALiveDaemonIsNot() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try makeDeadSocket(at: folder + "/s.sock")
+        let daemon = try await TestDaemon.start(folder: folder)
+        #expect(try await daemon.client().ping().serverVersion == "0.1.0")
+        await #expect {
+            _ = try await TestDaemon.start(folder: folder) { $0.databasePath = folder + "/other.sqlite" }
+        } throws: { error in
+            (error as? DaemonError)?.code == .socketInUse
+        }
+        #expect(try await daemon.client().ping().serverVersion == "0.1.0")
+        try await daemon.stop()
+        #expect(!FileManager.default.fileExists(atPath: daemon.configuration.socketPath))
+    }
+
+    @Test func aFileThatIsNotASocketIsNeverRemoved() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(atPath: folder + "/s.sock", contents: Data("keep me".utf8))
+        await #expect {
+            _ = try await TestDaemon.start(folder: folder)
+        } throws: { error in
+            (error as? DaemonError)?.code == .socket
+        }
+        #expect(FileManager.default.contents(atPath: folder + "/s.sock") == Data("keep me".utf8))
+    }
+
+    @Test func invalidDocumentsInTheSchemesFolderAreSkipped() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/schemes.d", withIntermediateDirectories: true)
+        try exampleDocument("toolbar").write(to: URL(fileURLWithPath: folder + "/schemes.d/toolbar.json"))
+        try Data("{\"format\": \"cglayout/1\"".utf8).write(to: URL(fileURLWithPath: folder + "/schemes.d/broken.json"))
+        let daemon = try await TestDaemon.start(folder: folder) { $0.schemesDirectory = folder + "/schemes.d" }
+        #expect(try await daemon.client().list().map(\.name) == ["toolbar"])
+        try await daemon.stop()
+    }
+
+    @Test func gracefulShutdownAnswersTheRequestsInFlight() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "settings-list", "app-shell"])
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        _ = try await client.ping()
+        async let summary = client.prewarm()
+        while try await daemon.client().stats()[WireStats.Key.prewarmRunning] == 0 {
+            try await Task.sleep(for: .milliseconds(1))  // polls for the prewarm to be under way
+        }
+        try await daemon.stop()
+        let finished = try await summary
+        #expect(finished.computed + finished.alreadyCached + finished.failed == 72)
+    }
+
+    @Test func theStartPrewarmCoversEveryProfileInEveryConfiguredDirection() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["toolbar", "login-form"]) { $0.prewarmAtStart = true }
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        var stats = try await client.stats()
+        while stats[WireStats.Key.snapshotsStored] != 48 || stats[WireStats.Key.prewarmRunning] != 0 {
+            try await Task.sleep(for: .milliseconds(5))  // polls for the background prewarm to end
+            stats = try await client.stats()
+        }
+        let again = try await client.prewarm()
+        #expect(again.alreadyCached == 48 && again.computed == 0)
+        #expect(try await client.lookup(scheme: "toolbar", environment: .profile("desktop-landscape", direction: .rightToLeft)).source == .store)
+        try await daemon.stop()
+    }
+
+    /// A socket file nothing listens on: what a daemon that died leaves behind.
+    private func makeDeadSocket(at path: String) throws {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(descriptor)
+        try #require(bound == 0)
+    }
+}
