@@ -59,6 +59,22 @@ import Testing
         try await daemon.stop()
     }
 
+    @Test func twoNamesWithTheSameContentShareSnapshotsButAnswerWithTheirOwnName() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["toolbar"])
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        let text = String(decoding: try exampleDocument("toolbar"), as: UTF8.self)
+        let copy = try await client.register(Data(text.replacingOccurrences(of: "\"name\": \"toolbar\"", with: "\"name\": \"toolbar-copy\"").utf8))
+        let original = try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
+        let shared = try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait"))
+        #expect(copy.hash == original.hash)
+        #expect(original.scheme == "toolbar" && shared.scheme == "toolbar-copy")
+        #expect(shared.source == .memory && shared.elements == original.elements)
+        #expect(try await client.unregister("toolbar"))
+        #expect(try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait")).scheme == "toolbar-copy")
+        try await daemon.stop()
+    }
+
     @Test func unregisteringRemovesTheSchemeAndSaysWhetherItExisted() async throws {
         let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
         defer { daemon.removeFolder() }

@@ -40,3 +40,25 @@ import Testing
         #expect(try decode(bytes).1 == .unregistered(name: "a", existed: true))
     }
 }
+
+@Suite struct SnapshotPayloadTests {
+    private let snapshot = WireSnapshot(source: .store, scheme: "first", hash: "sha256:h", engine: "1",
+                                        environment: WireEnvironment(width: 10, height: 20), size: WireSize(width: 10, height: 20),
+                                        elements: [.init(id: "a", frame: .zero, inRoot: .zero)])
+
+    @Test func anotherNameIsSplicedInAndEverythingElseKept() throws {
+        var payload: [UInt8] = []
+        snapshot.encode(into: &payload)
+        var expected = snapshot
+        expected.scheme = "a-longer-second-name"
+        #expect(try WireSnapshot(payload: SnapshotPayload.naming("a-longer-second-name", in: payload)) == expected)
+        expected.scheme = ""
+        #expect(try WireSnapshot(payload: SnapshotPayload.naming("", in: payload)) == expected)
+    }
+
+    @Test func theSameNameLeavesThePayloadAsItIs() {
+        var payload: [UInt8] = []
+        snapshot.encode(into: &payload)
+        #expect(SnapshotPayload.naming("first", in: payload) == payload)
+    }
+}

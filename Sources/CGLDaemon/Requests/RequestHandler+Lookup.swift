@@ -7,14 +7,15 @@ extension RequestHandler {
     func lookupAtOnce(_ name: String, _ request: WireEnvironmentRequest, requestID: UInt32, into buffer: inout [UInt8]) -> Bool {
         guard let scheme = registry.scheme(named: name), let environment = try? resolver.environment(for: request),
               let payload = snapshots.cached(SnapshotService.key(scheme, environment)) else { return false }
-        WireSnapshot.encodeFrame(payload: payload, source: .memory, requestID: requestID, into: &buffer)
+        WireSnapshot.encodeFrame(payload: SnapshotPayload.naming(name, in: payload), source: .memory, requestID: requestID, into: &buffer)
         return true
     }
 
     /// A lookup through the caches, the store, or computing.
     func lookup(_ name: String, _ request: WireEnvironmentRequest, requestID: UInt32, into buffer: inout [UInt8]) async throws(RequestError) {
         let (scheme, environment) = try resolve(name, request)
-        let (payload, source) = try await snapshots.snapshot(of: scheme, for: environment)
+        let (found, source) = try await snapshots.snapshot(of: scheme, for: environment)
+        let payload = SnapshotPayload.naming(name, in: found)
         guard payload.count + 5 <= ResponseEncoder.maximumFrameLength else {
             throw RequestError(.tooLarge, "the snapshot of '\(name)' is \(payload.count) bytes, over the frame size a server may send")
         }
