@@ -116,6 +116,7 @@ let package = Package(
                 "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),
