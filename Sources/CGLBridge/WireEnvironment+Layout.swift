@@ -10,9 +10,7 @@ extension WireEnvironment {
                   direction: WireDirection(environment.direction),
                   horizontalSizeClass: WireSizeClass(environment.horizontalSizeClass),
                   verticalSizeClass: WireSizeClass(environment.verticalSizeClass),
-                  safeArea: WireInsets(top: environment.safeArea.top, left: environment.safeArea.left,
-                                       bottom: environment.safeArea.bottom, right: environment.safeArea.right),
-                  profile: environment.profile)
+                  safeArea: WireInsets(environment.safeArea), profile: environment.profile)
     }
 }
 
@@ -40,12 +38,10 @@ extension LayoutEnvironment {
 extension WireEnvironmentRequest.Explicit {
     /// Explicit values that describe `environment` exactly (its profile name aside).
     public init(_ environment: LayoutEnvironment) {
-        self.init(width: environment.width, height: environment.height, scale: environment.scale,
-                  direction: WireDirection(environment.direction),
-                  horizontalSizeClass: WireSizeClass(environment.horizontalSizeClass),
-                  verticalSizeClass: WireSizeClass(environment.verticalSizeClass),
-                  safeArea: WireInsets(top: environment.safeArea.top, left: environment.safeArea.left,
-                                       bottom: environment.safeArea.bottom, right: environment.safeArea.right))
+        let resolved = WireEnvironment(environment)
+        self.init(width: resolved.width, height: resolved.height, scale: resolved.scale, direction: resolved.direction,
+                  horizontalSizeClass: resolved.horizontalSizeClass, verticalSizeClass: resolved.verticalSizeClass,
+                  safeArea: resolved.safeArea)
     }
 }
 
@@ -80,6 +76,13 @@ extension SizeClass {
 extension EdgeInsets {
     /// Insets from the wire's top, left, bottom, right.
     init(_ insets: WireInsets) {
+        self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+}
+
+extension WireInsets {
+    /// Insets from the engine's.
+    public init(_ insets: EdgeInsets) {
         self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
     }
 }

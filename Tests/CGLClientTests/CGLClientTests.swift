@@ -136,14 +136,8 @@ import Testing
 
     /// A socket that listens but never accepts.
     private func listeningSocket(at path: String) throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0 && listen(descriptor, 8) == 0)
+        let descriptor = try #require(boundUnixSocket(at: path))
+        try #require(listen(descriptor, 8) == 0)
         return descriptor
     }
 }

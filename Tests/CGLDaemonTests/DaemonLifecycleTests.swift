@@ -156,14 +156,6 @@ import Testing
 
     /// A socket file nothing listens on: what a daemon that died leaves behind.
     private func makeDeadSocket(at path: String) throws {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        close(descriptor)
-        try #require(bound == 0)
+        close(try #require(boundUnixSocket(at: path)))
     }
 }
