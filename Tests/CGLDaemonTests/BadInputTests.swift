@@ -198,3 +198,62 @@ import Testing
         return nil
     }
 }
+
+@Suite struct ConnectionLimitTests {
+    @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutButNotWhileARequestRuns() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"]) { $0.limits.idleTimeout = .milliseconds(300) }
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        try await blocking {
+            let idle = try RawConnection(path: socketPath)
+            #expect(try idle.handshake().isAccepted)
+            try idle.send(.ping, id: 1)
+            #expect(try idle.readResponse().response.kind == .pong)
+            #expect(try idle.readUntilClosed(timeout: .seconds(20)).isEmpty)
+        }
+        #expect(try await daemon.client().ping().serverVersion == "0.1.0")
+        try await daemon.stop()
+    }
+
+    @Test func connectionsOverTheLimitAreClosedAndTheOthersServed() async throws {
+        let daemon = try await TestDaemon.start { $0.limits.maximumConnections = 2 }
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        try await blocking {
+            let first = try RawConnection(path: socketPath)
+            let second = try RawConnection(path: socketPath)
+            #expect(try first.handshake().isAccepted && second.handshake().isAccepted)
+            let third = try RawConnection(path: socketPath)
+            #expect(try third.readUntilClosed().isEmpty)
+            try first.send(.ping, id: 1)
+            #expect(try first.readResponse().response.kind == .pong)
+        }
+        try await daemon.stop()
+    }
+
+    @Test func progressEventsComeBeforeThePrewarmsFinalAnswer() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar", "settings-list"])
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        try await blocking {
+            let connection = try RawConnection(path: socketPath)
+            _ = try connection.handshake()
+            try connection.send(.prewarm(schemes: [], profiles: []), id: 9)
+            var events: [WirePrewarmProgress] = []
+            while true {
+                let (id, response) = try connection.readResponse()
+                #expect(id == 9)
+                if case .prewarmProgress(let progress) = response {
+                    events.append(progress)
+                    continue
+                }
+                guard case .prewarmFinished(let summary) = response else { Issue.record("unexpected \(response)"); return }
+                #expect(summary.computed + summary.alreadyCached + summary.failed == 72)
+                break
+            }
+            #expect(events.last?.done == 72 && events.allSatisfy { $0.total == 72 })
+            #expect(events.map(\.done) == events.map(\.done).sorted())
+        }
+        try await daemon.stop()
+    }
+}

@@ -58,7 +58,10 @@ struct Listener {
         guard open <= configuration.limits.maximumConnections else {
             DaemonCounters.decrement(counters.connectionsOpen)
             logger.warning("Refused a connection: too many open", metadata: ["cgl.connections.limit": "\(configuration.limits.maximumConnections)"])
-            child.channel.channel.close(promise: nil)
+            // Closed through `executeThenClose`, which finishes the channel's writer: NIO
+            // traps when an async channel's writer is dropped unfinished.
+            let channel = child.channel
+            group.addTask { try? await channel.executeThenClose { _, _ in } }
             return
         }
         let connection = Connection(channel: child.channel, activity: child.activity, handler: handler,
