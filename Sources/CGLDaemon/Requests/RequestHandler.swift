@@ -58,8 +58,15 @@ final class RequestHandler: Sendable {
         var buffer: [UInt8] = []
         do {
             switch request {
-            case .ping, .list, .stats, .unregister:
-                ResponseEncoder.append(try await simpleAnswer(request), requestID: requestID, to: &buffer)
+            case .ping:
+                ResponseEncoder.append(.pong(serverVersion: Self.serverVersion, uptime: uptime), requestID: requestID, to: &buffer)
+            case .list:
+                ResponseEncoder.append(.schemes(registry.all().map(\.info)), requestID: requestID, to: &buffer)
+            case .stats:
+                let stats = try await stats(connectionsOpen: counters.connectionsOpen.load(ordering: .relaxed))
+                ResponseEncoder.append(.stats(stats), requestID: requestID, to: &buffer)
+            case .unregister(let name):
+                ResponseEncoder.append(.unregistered(name: name, existed: try await unregister(name)), requestID: requestID, to: &buffer)
             case .register(let document):
                 ResponseEncoder.append(.registered(try await register(document)), requestID: requestID, to: &buffer)
             case .lookup(let name, let environment):
@@ -74,28 +81,25 @@ final class RequestHandler: Sendable {
         await send(buffer)
     }
 
-    private func simpleAnswer(_ request: WireRequest) async throws(RequestError) -> WireResponse {
-        switch request {
-        case .list:
-            return .schemes(registry.all().map(\.info))
-        case .stats:
-            return .stats(try await stats(connectionsOpen: counters.connectionsOpen.load(ordering: .relaxed)))
-        case .unregister(let name):
-            let hash = try await registry.unregister(name)
-            if let hash, !registry.all().contains(where: { $0.hash == hash }) { snapshots.hotCache.removeAll(schemeHash: hash) }
-            logger.info("Unregistered a scheme", metadata: ["cgl.scheme": "\(name)", "cgl.existed": "\(hash != nil)"])
-            return .unregistered(name: name, existed: hash != nil)
-        default:
-            return .pong(serverVersion: Self.serverVersion, uptime: uptime)
-        }
+    /// Removes a scheme; whether it existed.
+    private func unregister(_ name: String) async throws(RequestError) -> Bool {
+        let hash = try await registry.unregister(name)
+        forgetSnapshots(ofReplaced: hash)
+        logger.info("Unregistered a scheme", metadata: ["cgl.scheme": "\(name)", "cgl.existed": "\(hash != nil)"])
+        return hash != nil
+    }
+
+    /// Drops from memory the snapshots of a hash no registered scheme has any more (the
+    /// store dropped its own copies in the same transaction as the change).
+    private func forgetSnapshots(ofReplaced hash: String?) {
+        guard let hash, !registry.all().contains(where: { $0.hash == hash }) else { return }
+        snapshots.hotCache.removeAll(schemeHash: hash)
     }
 
     private func register(_ document: [UInt8]) async throws(RequestError) -> WireRegistration {
         guard !isStopping() else { throw .shuttingDown }
         let (registration, replacedHash) = try await registry.register(document)
-        if let replacedHash, !registry.all().contains(where: { $0.hash == replacedHash }) {
-            snapshots.hotCache.removeAll(schemeHash: replacedHash)
-        }
+        forgetSnapshots(ofReplaced: replacedHash)
         logger.info("Registered a scheme", metadata: ["cgl.scheme": "\(registration.name)", "cgl.hash": "\(registration.hash)",
                                                       "cgl.outcome": "\(registration.outcome.name)"])
         return registration
