@@ -8,10 +8,17 @@ import Darwin
 
 /// A connection that speaks raw bytes to a daemon, for tests of what misbehaving clients
 /// send.
-public final class RawConnection {
+///
+/// `@unchecked Sendable`: a test hands it from one blocking section to the next, never to
+/// two threads at once.
+public final class RawConnection: @unchecked Sendable {
     /// Failures of the test connection.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private let socket: PosixSocket
@@ -33,6 +40,11 @@ public final class RawConnection {
             guard try socket.wait(for: Int16(POLLOUT), until: .now + .seconds(10)) != 0 else { throw Failure(description: "cannot write") }
             written += try socket.writeSome(bytes[written...])
         }
+    }
+
+    /// Closes the sending side: the daemon reads the end of the stream.
+    public func finishSending() {
+        shutdown(socket.descriptor, Int32(SHUT_WR))
     }
 
     /// Sends a hello for `version` and reads the 12-byte answer.

@@ -126,17 +126,27 @@ import Testing
     }
 
     @Test func gracefulShutdownAnswersTheRequestsInFlight() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "settings-list", "app-shell"])
+        let names = ["feed-cell", "settings-list", "app-shell", "toolbar", "login-form", "split-view", "photo-feed"]
+        let daemon = try await TestDaemon.start(schemes: names)
         defer { daemon.removeFolder() }
-        let client = daemon.client()
-        _ = try await client.ping()
-        async let summary = client.prewarm()
-        while try await daemon.client().stats()[WireStats.Key.prewarmRunning] == 0 {
-            try await Task.sleep(for: .milliseconds(1))  // polls for the prewarm to be under way
+        let socketPath = daemon.configuration.socketPath
+        // The first progress event is the signal that the prewarm is under way.
+        let connection = try await blocking { () -> RawConnection in
+            let connection = try RawConnection(path: socketPath)
+            _ = try connection.handshake()
+            try connection.send(.prewarm(schemes: [], profiles: []), id: 1)
+            guard case .prewarmProgress(let progress) = try connection.readResponse().response else { throw RawConnection.Failure(description: "no progress") }
+            #expect(progress.done < progress.total)
+            return connection
         }
-        try await daemon.stop()
-        let finished = try await summary
-        #expect(finished.computed + finished.alreadyCached + finished.failed == 72)
+        async let stopped: Void = daemon.stop()
+        let summary = try await blocking { () -> WirePrewarmSummary in
+            while true {
+                if case .prewarmFinished(let summary) = try connection.readResponse().response { return summary }
+            }
+        }
+        #expect(summary.computed + summary.alreadyCached + summary.failed == UInt32(names.count * 24))
+        try await stopped
     }
 
     @Test func theStartPrewarmCoversEveryProfileInEveryConfiguredDirection() async throws {
@@ -144,10 +154,12 @@ import Testing
         defer { daemon.removeFolder() }
         let client = daemon.client()
         var stats = try await client.stats()
-        while stats[WireStats.Key.snapshotsStored] != 48 || stats[WireStats.Key.prewarmRunning] != 0 {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while stats[WireStats.Key.snapshotsStored] != 48 || stats[WireStats.Key.prewarmRunning] != 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))  // polls for the background prewarm to end
             stats = try await client.stats()
         }
+        try #require(stats[WireStats.Key.snapshotsStored] == 48)
         let again = try await client.prewarm()
         #expect(again.alreadyCached == 48 && again.computed == 0)
         #expect(try await client.lookup(scheme: "toolbar", environment: .profile("desktop-landscape", direction: .rightToLeft)).source == .store)

@@ -38,7 +38,11 @@ import Testing
         // Polls until the prewarm has written some of its batches, then kills the daemon.
         let client = CGLClient(socketPath: first.socketPath)
         var stats = try client.stats()
-        while stats[WireStats.Key.snapshotsStored] == 0 { stats = try client.stats() }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while stats[WireStats.Key.snapshotsStored] == 0, ContinuousClock.now < deadline {
+            usleep(1000)
+            stats = try client.stats()
+        }
         #expect(first.stop(SIGKILL) == SIGKILL)
         #expect(stats[WireStats.Key.prewarmRunning] == 1 && stats[WireStats.Key.snapshotsStored]! < total)
         prewarm.waitUntilExit()

@@ -65,10 +65,11 @@ final class ClientConnection: @unchecked Sendable {
             if events & Int16(POLLOUT) != 0, written < output.count {
                 written += try io { () throws(PosixSocket.Failure) in try socket.writeSome(output[written...]) }
             }
-            if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                guard try readIntoParser() else {
-                    throw lost("cgld closed the connection with requests outstanding")
-                }
+            if events & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
+                guard let count = try readIntoParser() else { continue }
+                guard count > 0 else { throw lost("cgld closed the connection with requests outstanding") }
+                // Only bytes count as the daemon speaking: a wake-up without any must not
+                // push the deadline back.
                 deadline = ContinuousClock.now + timeout
                 while let frame = try nextFrame() {
                     if try receive(frame) {
@@ -88,12 +89,12 @@ final class ClientConnection: @unchecked Sendable {
         return ready
     }
 
-    /// Reads what is there; false at end of stream.
-    private func readIntoParser() throws(CGLClientError) -> Bool {
-        guard let count = try io({ () throws(PosixSocket.Failure) in try socket.readSome(into: &readBuffer) }) else { return true }
-        guard count > 0 else { return false }
+    /// Reads what is there into the parser: the count, 0 at end of stream, nil when
+    /// nothing was there after all.
+    private func readIntoParser() throws(CGLClientError) -> Int? {
+        guard let count = try io({ () throws(PosixSocket.Failure) in try socket.readSome(into: &readBuffer) }) else { return nil }
         parser.feed(readBuffer[0 ..< count])
-        return true
+        return count
     }
 
     private func nextFrame() throws(CGLClientError) -> WireFrame? {
@@ -113,7 +114,7 @@ final class ClientConnection: @unchecked Sendable {
             if events & Int16(POLLOUT) != 0, written < bytes.count {
                 written += try io { () throws(PosixSocket.Failure) in try socket.writeSome(bytes[written...]) }
             }
-            if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if events & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 guard let read = try io({ () throws(PosixSocket.Failure) in try socket.readSome(into: &readBuffer) }) else { continue }
                 guard read > 0 else { throw lost("cgld on \(socketPath) closed the connection during the handshake") }
                 received += readBuffer[0 ..< read]
