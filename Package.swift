@@ -19,12 +19,20 @@ let package = Package(
         .library(name: "CGLDocument", targets: ["CGLDocument"]),
         .library(name: "CGLWire", targets: ["CGLWire"]),
         .library(name: "CGLStore", targets: ["CGLStore"]),
+        .library(name: "CGLDaemon", targets: ["CGLDaemon"]),
+        .library(name: "CGLClient", targets: ["CGLClient"]),
+        .executable(name: "cgld", targets: ["cgld"]),
         .executable(name: "cglctl", targets: ["cglctl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Cassowary", swiftSettings: strictSettings),
@@ -45,11 +53,43 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["EmbedMigrations"]
         ),
+        // Conversions between document values and wire values, shared by the daemon and the
+        // client library so that both render a snapshot, an issue or an environment alike.
+        .target(name: "CGLBridge", dependencies: ["CGLWire", "CGLDocument", "CGLayout"], swiftSettings: strictSettings),
+        // The daemon as a library: configuration, the NIO listener, request handling, the hot
+        // cache and the prewarm scheduler. `cgld` only wires it to the process.
+        .target(
+            name: "CGLDaemon",
+            dependencies: [
+                "CGLWire", "CGLDocument", "CGLayout", "CGLStore", "CGLBridge",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "cgld",
+            dependencies: [
+                "CGLDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The client library on POSIX sockets alone: no NIO, no GRDB.
+        .target(name: "CGLClient", dependencies: ["CGLWire", "CGLDocument", "CGLayout", "CGLBridge"], swiftSettings: strictSettings),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
         .executableTarget(name: "EmbedMigrationsTool", path: "Tools/EmbedMigrationsTool", swiftSettings: strictSettings),
         .executableTarget(
             name: "cglctl",
-            dependencies: ["CGLDocument", "CGLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CGLDocument", "CGLayout", "CGLClient", "CGLWire", "CGLBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
@@ -58,8 +98,35 @@ let package = Package(
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire"], swiftSettings: strictSettings),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
-        // Runs the built cglctl binary; depending on it makes sure it is built first.
-        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "CGLayout"], swiftSettings: strictSettings),
+        // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the
+        // client's tests.
+        .target(
+            name: "CGLDaemonTestSupport",
+            dependencies: [
+                "CGLDaemon", "CGLClient", "CGLWire", "CGLDocument",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/CGLDaemonTestSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CGLDaemonTests",
+            dependencies: [
+                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CGLClientTests",
+            dependencies: ["CGLClient", "CGLDaemon", "CGLDaemonTestSupport", "CGLWire", "CGLDocument", "CGLayout", "CGLBridge"],
+            swiftSettings: strictSettings
+        ),
+        // Runs the built cglctl and cgld binaries; depending on them makes sure they are built first.
+        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLStore", "CGLClient", "CGLWire"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,10 @@ func example(_ name: String) -> String {
 }
 
 func cglctl(_ arguments: String..., stdin: String? = nil) throws -> CommandResult {
+    try runCglctl(arguments, stdin: stdin)
+}
+
+func runCglctl(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("cglctl")
     process.arguments = arguments

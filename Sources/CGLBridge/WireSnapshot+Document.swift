@@ -1,0 +1,47 @@
+public import CGLDocument
+public import CGLWire
+import CGLayout
+public import Foundation
+
+extension WireSnapshot {
+    /// A document snapshot as the daemon sends it, with where it was found.
+    public init(_ snapshot: DocumentSnapshot, source: Source) {
+        self.init(source: source, scheme: snapshot.scheme, hash: snapshot.hash, engine: snapshot.engine,
+                  environment: WireEnvironment(snapshot.environment),
+                  size: WireSize(width: snapshot.size.width, height: snapshot.size.height),
+                  elements: snapshot.elements.map { entry in
+                      Element(id: entry.id, frame: WireRect(entry.frame), inRoot: WireRect(entry.inRoot))
+                  })
+    }
+
+    /// The snapshot as `CGLDocument` has it, to render it as `cglctl compute` does.
+    public var documentSnapshot: DocumentSnapshot {
+        DocumentSnapshot(scheme: scheme, hash: hash, engine: engine, environment: LayoutEnvironment(environment),
+                         size: CGSize(width: size.width, height: size.height),
+                         entries: elements.map { element in
+                             DocumentSnapshot.Entry(elementID: element.id, frame: CGRect(element.frame), inRoot: CGRect(element.inRoot))
+                         })
+    }
+
+    /// The JSON of `cglctl compute --format json` for the same snapshot, plus `"source"` as
+    /// the last member (`docs/protocol.md` §11).
+    public var json: String {
+        let body = documentSnapshot.json
+        // `DocumentSnapshot.json` is one object: the member goes before its closing brace.
+        return String(body.dropLast()) + ",\"source\":\"\(source.name)\"}"
+    }
+}
+
+extension WireRect {
+    /// A rectangle from a `CGRect`.
+    public init(_ rect: CGRect) {
+        self.init(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
+    }
+}
+
+extension CGRect {
+    /// A rectangle from the wire.
+    public init(_ rect: WireRect) {
+        self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+extension CGLClient {
+    /// How a client reaches the daemon.
+    public struct Configuration: Sendable {
+        /// The daemon's socket.
+        public var socketPath: String
+        /// How long connecting (and the handshake) may take.
+        public var connectTimeout: Duration
+        /// How long the daemon may stay silent while a request is outstanding; a prewarm's
+        /// progress events count as speaking.
+        public var requestTimeout: Duration
+        /// Documents to compute from locally when the daemon is unavailable; `nil`: no
+        /// fallback, lookups fail with ``CGLClientError/Code/daemonUnavailable``.
+        public var fallback: LocalFallback?
+
+        /// A configuration.
+        ///
+        /// - Parameters:
+        ///   - socketPath: The daemon's socket; by default ``defaultSocketPath``.
+        ///   - connectTimeout: Default 2 s.
+        ///   - requestTimeout: Default 30 s.
+        ///   - fallback: Local documents to compute from when the daemon is unavailable.
+        public init(socketPath: String = CGLClient.defaultSocketPath, connectTimeout: Duration = .seconds(2),
+                    requestTimeout: Duration = .seconds(30), fallback: LocalFallback? = nil) {
+            self.socketPath = socketPath
+            self.connectTimeout = connectTimeout
+            self.requestTimeout = requestTimeout
+            self.fallback = fallback
+        }
+    }
+
+    /// `CGLD_SOCKET` when set, else the socket of the daemon's default configuration,
+    /// `.cgld/cgld.sock` (relative to the working directory).
+    public static var defaultSocketPath: String {
+        if let path = ProcessInfo.processInfo.environment["CGLD_SOCKET"], !path.isEmpty { return path }
+        return ".cgld/cgld.sock"
+    }
+}

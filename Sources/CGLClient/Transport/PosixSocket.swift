@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A non-blocking Unix stream socket, on the system calls alone (the client library takes
+/// no dependency on NIO). Every failure is reported as an errno-carrying `Failure`.
+/// Package-visible so that tests can speak raw bytes to a daemon.
+package final class PosixSocket {
+    package struct Failure: Error {
+        package var operation: String
+        package var errno: Int32
+
+        package var reason: String { String(cString: strerror(errno)) }
+    }
+
+    package let descriptor: Int32
+
+    /// Connects to the socket at `path`, waiting until `deadline` while the daemon's
+    /// backlog is full.
+    package init(connectingTo path: String, deadline: ContinuousClock.Instant) throws(Failure) {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(operation: "socket", errno: errno) }
+        self.descriptor = descriptor
+        // From here on, `deinit` closes the descriptor whichever way `init` ends.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw Failure(operation: "connect", errno: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        while true {
+            let result = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            if result == 0 || errno == EISCONN { return }
+            // A full backlog answers EAGAIN on a non-blocking Unix socket: try again shortly.
+            guard errno == EAGAIN || errno == EINTR || errno == EINPROGRESS, ContinuousClock.now < deadline else {
+                throw Failure(operation: "connect", errno: errno)
+            }
+            if errno == EINPROGRESS {
+                try wait(for: Int16(POLLOUT), until: deadline)
+                return
+            }
+            usleep(1000)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes as much of `bytes` as the socket takes now; returns how many.
+    package func writeSome(_ bytes: ArraySlice<UInt8>) throws(Failure) -> Int {
+        #if canImport(Glibc)
+        let flags = Int32(MSG_NOSIGNAL)
+        #else
+        let flags: Int32 = 0
+        #endif
+        let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
+        if written >= 0 { return written }
+        if errno == EAGAIN || errno == EINTR { return 0 }
+        throw Failure(operation: "send", errno: errno)
+    }
+
+    /// Reads what is there into `buffer`; returns the count, 0 at end of stream, or nil when
+    /// nothing is there yet.
+    package func readSome(into buffer: inout [UInt8]) throws(Failure) -> Int? {
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count >= 0 { return count }
+        if errno == EAGAIN || errno == EINTR { return nil }
+        throw Failure(operation: "recv", errno: errno)
+    }
+
+    /// Waits until the socket is ready for `events` (POLLIN, POLLOUT) or `deadline` passes.
+    ///
+    /// - Returns: The events that are ready; empty when the deadline passed.
+    @discardableResult
+    package func wait(for events: Int16, until deadline: ContinuousClock.Instant) throws(Failure) -> Int16 {
+        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+        let result = poll(&entry, 1, milliseconds)
+        if result < 0 {
+            if errno == EINTR { return 0 }
+            throw Failure(operation: "poll", errno: errno)
+        }
+        return result == 0 ? 0 : entry.revents
+    }
+}

@@ -1,0 +1,129 @@
+import CGLStore
+import Synchronization
+
+/// The in-memory snapshot cache: encoded snapshot payloads by key, bounded by bytes, the
+/// least recently used evicted first.
+///
+/// A doubly linked list threaded through an array of nodes (indices, not references) keeps
+/// `get` and `insert` O(1) under one short lock, without allocating per hit.
+final class HotCache: Sendable {
+    /// The bound, in bytes (payloads plus an estimate of the bookkeeping per entry).
+    let limit: Int
+    private let state: Mutex<LRUState>
+
+    init(limit: Int) {
+        self.limit = limit
+        state = Mutex(LRUState())
+    }
+
+    /// The payload cached under `key`, marked as used now.
+    func get(_ key: SnapshotKey) -> [UInt8]? {
+        state.withLock { $0.get(key) }
+    }
+
+    /// Caches `payload` under `key`, evicting the least recently used entries to stay within
+    /// the bound; a payload larger than the whole bound is not cached.
+    func insert(_ payload: [UInt8], for key: SnapshotKey) {
+        let cost = Self.cost(of: payload, key: key)
+        guard cost <= limit else { return }
+        state.withLock { $0.insert(payload, for: key, cost: cost, limit: limit) }
+    }
+
+    /// Drops every entry of a scheme hash (after it was replaced or unregistered).
+    func removeAll(schemeHash: String) {
+        state.withLock { $0.removeAll { $0.schemeHash == schemeHash } }
+    }
+
+    /// The bytes held now.
+    var bytes: Int { state.withLock { $0.bytes } }
+
+    /// The entries held now.
+    var count: Int { state.withLock { $0.indices.count } }
+
+    /// What an entry counts against the bound: its payload, its key's text, and a fixed
+    /// estimate of the node, the dictionary slot and the array headers.
+    static func cost(of payload: [UInt8], key: SnapshotKey) -> Int {
+        payload.count + key.schemeHash.utf8.count + key.engineVersion.utf8.count + key.environmentKey.utf8.count + 160
+    }
+}
+
+/// The LRU list and index behind ``HotCache``; not thread-safe on its own.
+struct LRUState {
+    struct Node {
+        var key: SnapshotKey
+        var payload: [UInt8]
+        var cost: Int
+        var previous: Int
+        var next: Int
+    }
+
+    private(set) var indices: [SnapshotKey: Int] = [:]
+    private var nodes: [Node] = []
+    private var free: [Int] = []
+    /// Most recently used; `-1` when empty.
+    private var head = -1
+    /// Least recently used; `-1` when empty.
+    private var tail = -1
+    private(set) var bytes = 0
+
+    mutating func get(_ key: SnapshotKey) -> [UInt8]? {
+        guard let index = indices[key] else { return nil }
+        moveToFront(index)
+        return nodes[index].payload
+    }
+
+    mutating func insert(_ payload: [UInt8], for key: SnapshotKey, cost: Int, limit: Int) {
+        if let index = indices[key] {
+            bytes += cost - nodes[index].cost
+            nodes[index].payload = payload
+            nodes[index].cost = cost
+            moveToFront(index)
+        } else {
+            let node = Node(key: key, payload: payload, cost: cost, previous: -1, next: -1)
+            let index: Int
+            if let reused = free.popLast() {
+                index = reused
+                nodes[index] = node
+            } else {
+                index = nodes.count
+                nodes.append(node)
+            }
+            indices[key] = index
+            bytes += cost
+            linkAtFront(index)
+        }
+        while bytes > limit, tail >= 0 { remove(at: tail) }
+    }
+
+    mutating func removeAll(where matches: (SnapshotKey) -> Bool) {
+        for (key, index) in indices where matches(key) { remove(at: index) }
+    }
+
+    private mutating func remove(at index: Int) {
+        unlink(index)
+        indices[nodes[index].key] = nil
+        bytes -= nodes[index].cost
+        nodes[index].payload = []
+        free.append(index)
+    }
+
+    private mutating func moveToFront(_ index: Int) {
+        guard head != index else { return }
+        unlink(index)
+        linkAtFront(index)
+    }
+
+    private mutating func linkAtFront(_ index: Int) {
+        nodes[index].previous = -1
+        nodes[index].next = head
+        if head >= 0 { nodes[head].previous = index }
+        head = index
+        if tail < 0 { tail = index }
+    }
+
+    private mutating func unlink(_ index: Int) {
+        let (previous, next) = (nodes[index].previous, nodes[index].next)
+        if previous >= 0 { nodes[previous].next = next } else { head = next }
+        if next >= 0 { nodes[next].previous = previous } else { tail = previous }
+    }
+}

@@ -1,0 +1,78 @@
+import Configuration
+
+/// Typed, validated reads of configuration keys.
+///
+/// swift-configuration answers `nil` both for a missing key and for a value of the wrong
+/// type; a daemon that silently ignored `"workers": "four"` would surprise its operator, so
+/// a key that holds something (readable as text) but not the expected type is an error.
+struct ConfigFields {
+    let reader: ConfigReader
+
+    func int(_ key: String, in range: ClosedRange<Int>) throws(DaemonError) -> Int? {
+        guard let value = reader.int(forKey: ConfigKey(key)) else { try requireAbsent(key, expected: "an integer"); return nil }
+        guard range.contains(value) else { throw .configuration(key: key, value: "\(value)", expected: "an integer from \(range.lowerBound) to \(range.upperBound)") }
+        return value
+    }
+
+    func seconds(_ key: String) throws(DaemonError) -> Duration? {
+        let value = reader.double(forKey: ConfigKey(key)) ?? reader.int(forKey: ConfigKey(key)).map(Double.init)
+        guard let value else { try requireAbsent(key, expected: "a number of seconds"); return nil }
+        guard value.isFinite, value > 0, value <= 86_400 * 365 else {
+            throw .configuration(key: key, value: "\(value)", expected: "a number of seconds greater than 0")
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
+    }
+
+    func bool(_ key: String) throws(DaemonError) -> Bool? {
+        guard let value = reader.bool(forKey: ConfigKey(key)) else { try requireAbsent(key, expected: "true or false"); return nil }
+        return value
+    }
+
+    /// A non-empty path.
+    func path(_ key: String) throws(DaemonError) -> String? {
+        guard let value = reader.string(forKey: ConfigKey(key)) else { return nil }
+        guard !value.isEmpty else { throw .configuration(key: key, value: "\"\"", expected: "a path") }
+        return value
+    }
+
+    /// A path, where `""` turns the feature off.
+    func optionalPath(_ key: String, default defaultValue: String?) throws(DaemonError) -> String? {
+        guard let value = reader.string(forKey: ConfigKey(key)) else { return defaultValue }
+        return value.isEmpty ? nil : value
+    }
+
+    /// File permissions written in octal, such as `0660`.
+    func octalMode(_ key: String) throws(DaemonError) -> UInt16? {
+        guard let text = reader.string(forKey: ConfigKey(key)) else { return nil }
+        guard let mode = UInt16(text, radix: 8), mode <= 0o777 else {
+            throw .configuration(key: key, value: text, expected: "permissions in octal, such as \"0660\"")
+        }
+        return mode
+    }
+
+    func directions(_ key: String) throws(DaemonError) -> [DaemonConfiguration.PrewarmDirection]? {
+        guard let names = reader.stringArray(forKey: ConfigKey(key)) else { return nil }
+        var directions: [DaemonConfiguration.PrewarmDirection] = []
+        for name in names {
+            guard let direction = DaemonConfiguration.PrewarmDirection(rawValue: name.trimmingSpaces) else {
+                throw .configuration(key: key, value: name, expected: "a list of profile, ltr or rtl")
+            }
+            if !directions.contains(direction) { directions.append(direction) }
+        }
+        guard !directions.isEmpty else { throw .configuration(key: key, value: "[]", expected: "at least one of profile, ltr or rtl") }
+        return directions
+    }
+
+    /// Throws when `key` holds a value (readable as text) that the typed read refused.
+    private func requireAbsent(_ key: String, expected: String) throws(DaemonError) {
+        if let text = reader.string(forKey: ConfigKey(key)) {
+            throw .configuration(key: key, value: text, expected: expected)
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

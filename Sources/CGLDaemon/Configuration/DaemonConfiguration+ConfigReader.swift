@@ -1,0 +1,52 @@
+public import Configuration
+
+extension DaemonConfiguration {
+    /// Reads the configuration from `config`; keys that are absent keep their defaults.
+    ///
+    /// | key | type | default |
+    /// |---|---|---|
+    /// | `socket.path` | string | `.cgld/cgld.sock` |
+    /// | `socket.mode` | octal string | `"0660"` |
+    /// | `database.path` | string (`:memory:` for none) | `.cgld/cgld.sqlite` |
+    /// | `schemes.directory` | string (`""` for none) | `config/schemes.d` |
+    /// | `profiles.file` | string (`""` for the built-in profiles) | `""` |
+    /// | `prewarm.atStart` | bool | `true` |
+    /// | `prewarm.directions` | strings of `profile`, `ltr`, `rtl` | `["ltr", "rtl"]` |
+    /// | `cache.memoryBytes` | int ≥ 0 | 67108864 (64 MiB) |
+    /// | `workers` | int, 0 to 256 (0: one per core) | 0 |
+    /// | `limits.maxFrameBytes` | int, 1024 to 8388608 | 8388608 |
+    /// | `limits.maxConnections` | int, 1 to 100000 | 512 |
+    /// | `limits.maxRequestsInFlight` | int, 1 to 1000000 | 4096 |
+    /// | `limits.idleTimeoutSeconds` | number > 0 | 300 |
+    /// | `limits.helloTimeoutSeconds` | number > 0 | 5 |
+    ///
+    /// - Throws: `DaemonError` with code `configuration`, naming the key, the value and
+    ///   what it should be.
+    public init(config: ConfigReader) throws(DaemonError) {
+        let fields = ConfigFields(reader: config)
+        let defaults = DaemonConfiguration()
+        self.init()
+        socketPath = try fields.path("socket.path") ?? defaults.socketPath
+        socketMode = try fields.octalMode("socket.mode") ?? defaults.socketMode
+        databasePath = try fields.path("database.path") ?? defaults.databasePath
+        schemesDirectory = try fields.optionalPath("schemes.directory", default: defaults.schemesDirectory)
+        profilesFile = try fields.optionalPath("profiles.file", default: defaults.profilesFile)
+        prewarmAtStart = try fields.bool("prewarm.atStart") ?? defaults.prewarmAtStart
+        prewarmDirections = try fields.directions("prewarm.directions") ?? defaults.prewarmDirections
+        cacheMemoryBytes = try fields.int("cache.memoryBytes", in: 0 ... Int(Int32.max) * 64) ?? defaults.cacheMemoryBytes
+        workers = try fields.int("workers", in: 0 ... 256) ?? defaults.workers
+        limits = try Limits(fields: fields, defaults: defaults.limits)
+    }
+}
+
+extension DaemonConfiguration.Limits {
+    init(fields: ConfigFields, defaults: Self) throws(DaemonError) {
+        self.init(
+            maximumFrameSize: try fields.int("limits.maxFrameBytes", in: 1024 ... 8 * 1024 * 1024).map { UInt32($0) } ?? defaults.maximumFrameSize,
+            maximumConnections: try fields.int("limits.maxConnections", in: 1 ... 100_000) ?? defaults.maximumConnections,
+            maximumRequestsInFlight: try fields.int("limits.maxRequestsInFlight", in: 1 ... 1_000_000) ?? defaults.maximumRequestsInFlight,
+            idleTimeout: try fields.seconds("limits.idleTimeoutSeconds") ?? defaults.idleTimeout,
+            helloTimeout: try fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout
+        )
+    }
+}

@@ -1,0 +1,96 @@
+/// Everything `cgld` can be configured with: where it listens and stores, what it loads and
+/// prewarms at start, and the limits it enforces.
+///
+/// The memberwise defaults are the embedded configuration: the socket and the database
+/// under `./.cgld/`, the documents of `config/schemes.d/`, the built-in profiles.
+/// ``init(config:)`` reads the same values from swift-configuration providers
+/// (`config/README.md` documents every key).
+public struct DaemonConfiguration: Sendable, Hashable {
+    /// The Unix socket clients connect to.
+    public var socketPath: String
+    /// The permissions of the socket file (who may connect), such as `0o660`.
+    public var socketMode: UInt16
+    /// The SQLite database file; `:memory:` keeps everything in memory (nothing survives a restart).
+    public var databasePath: String
+    /// A folder whose `*.json` documents are registered at start; `nil` registers none.
+    public var schemesDirectory: String?
+    /// A profiles file (`config/profiles.json` format); `nil` uses the built-in profiles.
+    public var profilesFile: String?
+    /// Whether every registered scheme is prewarmed in the background at start.
+    public var prewarmAtStart: Bool
+    /// The directions every profile is prewarmed in; `nil` stands for the profile's own.
+    public var prewarmDirections: [PrewarmDirection]
+    /// The bound of the in-memory snapshot cache, in bytes.
+    public var cacheMemoryBytes: Int
+    /// Threads that compute snapshots (and parse documents); 0 means one per core.
+    public var workers: Int
+    /// What one client may cost the daemon.
+    public var limits: Limits
+
+    /// A configuration; every value has the embedded default.
+    public init(
+        socketPath: String = ".cgld/cgld.sock",
+        socketMode: UInt16 = 0o660,
+        databasePath: String = ".cgld/cgld.sqlite",
+        schemesDirectory: String? = "config/schemes.d",
+        profilesFile: String? = nil,
+        prewarmAtStart: Bool = true,
+        prewarmDirections: [PrewarmDirection] = [.leftToRight, .rightToLeft],
+        cacheMemoryBytes: Int = 64 * 1024 * 1024,
+        workers: Int = 0,
+        limits: Limits = Limits()
+    ) {
+        self.socketPath = socketPath
+        self.socketMode = socketMode
+        self.databasePath = databasePath
+        self.schemesDirectory = schemesDirectory
+        self.profilesFile = profilesFile
+        self.prewarmAtStart = prewarmAtStart
+        self.prewarmDirections = prewarmDirections
+        self.cacheMemoryBytes = cacheMemoryBytes
+        self.workers = workers
+        self.limits = limits
+    }
+
+    /// The direction a profile is prewarmed in.
+    public enum PrewarmDirection: String, Sendable, Hashable, CaseIterable {
+        /// The profile's own direction.
+        case profile
+        /// Left to right, whatever the profile says.
+        case leftToRight = "ltr"
+        /// Right to left, whatever the profile says.
+        case rightToLeft = "rtl"
+    }
+
+    /// Bounds on what clients may cost.
+    public struct Limits: Sendable, Hashable {
+        /// The largest frame length accepted from a client (announced in the handshake).
+        public var maximumFrameSize: UInt32
+        /// Client connections open at once; more are closed as soon as they are accepted.
+        public var maximumConnections: Int
+        /// Requests of one connection being answered at once; more are answered `busy`.
+        public var maximumRequestsInFlight: Int
+        /// How long a connection may stay silent, with nothing in flight, before it is closed.
+        public var idleTimeout: Duration
+        /// How long a new connection has to send its 8-byte hello.
+        public var helloTimeout: Duration
+
+        /// Limits; every value has its default.
+        public init(
+            maximumFrameSize: UInt32 = 8 * 1024 * 1024,
+            maximumConnections: Int = 512,
+            maximumRequestsInFlight: Int = 4096,
+            idleTimeout: Duration = .seconds(300),
+            helloTimeout: Duration = .seconds(5)
+        ) {
+            self.maximumFrameSize = maximumFrameSize
+            self.maximumConnections = maximumConnections
+            self.maximumRequestsInFlight = maximumRequestsInFlight
+            self.idleTimeout = idleTimeout
+            self.helloTimeout = helloTimeout
+        }
+    }
+
+    /// Whether the database lives in memory only.
+    var isInMemory: Bool { databasePath == ":memory:" }
+}

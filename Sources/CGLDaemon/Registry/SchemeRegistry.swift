@@ -1,0 +1,106 @@
+import CGLBridge
+import CGLDocument
+import CGLStore
+import CGLWire
+import Foundation
+import Logging
+import Synchronization
+
+/// The registered schemes: durable in the store, compiled in memory.
+///
+/// Reads (every lookup) take a short lock on the in-memory map and never touch the store.
+/// Writes go to the store first, then to memory, one at a time, so that memory always
+/// matches what the store committed last.
+final class SchemeRegistry: Sendable {
+    private let store: any SchemeStore
+    private let schemes = Mutex<[String: RegisteredScheme]>([:])
+    private let writes = AsyncLock()
+    private let parser: DocumentParser
+    private let logger: Logger
+
+    init(store: any SchemeStore, parser: DocumentParser, logger: Logger) {
+        self.store = store
+        self.parser = parser
+        self.logger = logger
+    }
+
+    /// The scheme registered as `name`.
+    func scheme(named name: String) -> RegisteredScheme? {
+        schemes.withLock { $0[name] }
+    }
+
+    /// Every scheme, in ascending order of name by UTF-8 bytes.
+    func all() -> [RegisteredScheme] {
+        schemes.withLock { Array($0.values) }.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    var count: Int { schemes.withLock { $0.count } }
+
+    /// Registers a document given as its bytes.
+    ///
+    /// - Returns: The registration, and the hash the name had before when it changed.
+    /// - Throws: `RequestError` `invalidDocument` with every issue, or `internal` when the
+    ///   store cannot be written.
+    func register(_ bytes: [UInt8]) async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) {
+        let document = try await parser.parse(bytes)
+        return try await writes.withLock { () async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) in
+            let outcome: RegistrationOutcome
+            let stored: StoredScheme?
+            do throws(StoreError) {
+                outcome = try await store.register(name: document.name, hash: document.hash, document: Data(bytes),
+                                                   elementCount: document.elementIDs.count)
+                stored = try await store.scheme(named: document.name)
+            } catch {
+                throw .storeFailed(error, doing: "registering the scheme '\(document.name)'")
+            }
+            if let stored { remember(stored, compiled: document.compiled()) }
+            let warnings = document.warnings.map(WireIssue.init)
+            switch outcome {
+            case .created:
+                return (WireRegistration(name: document.name, hash: document.hash, outcome: .created, warnings: warnings), nil)
+            case .updated(let previousHash) where previousHash != document.hash:
+                return (WireRegistration(name: document.name, hash: document.hash, outcome: .updated, warnings: warnings), previousHash)
+            case .updated, .unchanged:
+                return (WireRegistration(name: document.name, hash: document.hash, outcome: .unchanged, warnings: warnings), nil)
+            }
+        }
+    }
+
+    /// Removes the scheme `name`, from the store and from memory.
+    ///
+    /// - Returns: The hash it had, or nil when no scheme had that name.
+    func unregister(_ name: String) async throws(RequestError) -> String? {
+        try await writes.withLock { () async throws(RequestError) -> String? in
+            let hash = scheme(named: name)?.hash
+            do throws(StoreError) {
+                _ = try await store.unregister(name: name)
+            } catch {
+                throw .storeFailed(error, doing: "unregistering the scheme '\(name)'")
+            }
+            schemes.withLock { $0[name] = nil }
+            return hash
+        }
+    }
+
+    /// Loads every scheme of the store into memory: what a restarted daemon serves.
+    ///
+    /// A stored document this binary can no longer read stays in the store (it is data)
+    /// and is logged; the others are served.
+    func loadFromStore() async throws(StoreError) {
+        for stored in try await store.schemes() {
+            do {
+                let document = try await parser.parse(Array(stored.document))
+                remember(stored, compiled: document.compiled())
+            } catch {
+                logger.error("A registered document cannot be read by this cgld; it is kept but not served",
+                             metadata: ["cgl.scheme": "\(stored.name)", "cgl.error": "\(error.wireError.message)"])
+            }
+        }
+    }
+
+    private func remember(_ stored: StoredScheme, compiled: CompiledDocument) {
+        let scheme = RegisteredScheme(name: stored.name, hash: stored.hash, compiled: compiled, elementCount: stored.elementCount,
+                                      registeredAt: stored.registeredAt, updatedAt: stored.updatedAt)
+        schemes.withLock { $0[stored.name] = scheme }
+    }
+}

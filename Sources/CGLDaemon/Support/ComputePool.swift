@@ -1,0 +1,32 @@
+import NIOPosix
+
+/// The threads that compute snapshots and parse documents, apart from the event loops and
+/// from Swift's cooperative pool, so that CPU-bound work never delays I/O or request
+/// handling.
+struct ComputePool: Sendable {
+    let threads: NIOThreadPool
+    /// How many threads there are: the parallelism prewarm aims for.
+    let width: Int
+
+    init(width: Int) {
+        self.width = width
+        threads = NIOThreadPool(numberOfThreads: width)
+        threads.start()
+    }
+
+    /// Runs `work` on one of the threads.
+    ///
+    /// - Returns: Its result, or `RequestError.shuttingDown` once the pool was stopped.
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> Result<T, RequestError> {
+        do {
+            return .success(try await threads.runIfActive(work))
+        } catch {
+            return .failure(.shuttingDown)
+        }
+    }
+
+    /// Stops the threads after the work queued.
+    func shutdown() async {
+        try? await threads.shutdownGracefully()
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import CGLClient
+import CGLWire
+import Foundation
+
+/// Options of the commands that talk to `cgld`.
+struct DaemonOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The daemon's socket (default: CGLD_SOCKET, else .cgld/cgld.sock).", valueName: "path"))
+    var socket: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    /// A client of the daemon on the chosen socket.
+    func client() -> CGLClient {
+        CGLClient(socketPath: socket ?? CGLClient.defaultSocketPath)
+    }
+
+    /// Runs a client call, turning its failure into a diagnostic and an exit code.
+    func call<T>(_ body: (CGLClient) throws(CGLClientError) -> T) throws -> T {
+        do {
+            return try body(client())
+        } catch {
+            throw Self.fail(error)
+        }
+    }
+
+    /// Prints `error` to stderr and returns the exit it means: 69 when the daemon cannot be
+    /// reached, 65 for invalid documents and names or environments it refuses, 70 otherwise.
+    static func fail(_ error: CGLClientError) -> ExitCode {
+        printError("cglctl: \(error.daemonError.map { "\($0.code): \($0.message)" } ?? error.message)")
+        switch error.code {
+        case .daemonUnavailable, .timedOut, .connectionLost, .handshakeRefused:
+            return ExitCode(CLIExit.unavailable)
+        case .documentTooLarge:
+            return ExitCode(CLIExit.invalidDocument)
+        case .daemon:
+            switch error.daemonError?.code {
+            case .invalidDocument?, .notFound?, .invalidEnvironment?, .tooLarge?: return ExitCode(CLIExit.invalidDocument)
+            case .busy?: return ExitCode(CLIExit.unavailable)
+            default: return ExitCode(CLIExit.internalError)
+            }
+        default:
+            return ExitCode(CLIExit.internalError)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import CGLBridge
+import CGLClient
+import CGLDocument
+import CGLWire
+import Foundation
+
+/// `cglctl lookup NAME (--profile NAME | --size WxH …)`: a snapshot from the daemon, as
+/// `compute` prints it, with where the daemon found it.
+struct Lookup: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Ask cgld for a registered scheme's frames in one environment.")
+
+    @OptionGroup var daemon: DaemonOptions
+    @OptionGroup var environment: EnvironmentOptions
+
+    @Argument(help: "The scheme's name.")
+    var name: String
+
+    func run() async throws {
+        let request = try environmentRequest()
+        let snapshot = try daemon.call { client throws(CGLClientError) in try client.lookup(scheme: name, environment: request) }
+        if daemon.format == .json {
+            print(snapshot.json)
+        } else {
+            print(snapshot.documentSnapshot.textTable)
+            print("source \(snapshot.source.name)")
+        }
+    }
+
+    /// A profile travels by name (the daemon's profiles decide); explicit values are
+    /// checked here first, as `compute` checks them.
+    private func environmentRequest() throws -> WireEnvironmentRequest {
+        if let profile = environment.profile {
+            return .profile(profile, direction: environment.rtl ? .rightToLeft : nil)
+        }
+        return .explicit(WireEnvironmentRequest.Explicit(try environment.environment(profiles: .defaults)))
+    }
+}

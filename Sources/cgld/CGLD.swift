@@ -1,0 +1,89 @@
+import ArgumentParser
+import CGLDaemon
+import Configuration
+import Foundation
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `cgld`: the layout snapshot daemon. Reads its configuration (flags, then `CGLD_*`
+/// environment variables, then the config file, then the embedded defaults), and runs
+/// until SIGTERM or SIGINT.
+@main
+struct CGLD: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cgld",
+        abstract: "Precompute layout snapshots into SQLite and serve them over a Unix socket.",
+        discussion: """
+        Configuration, highest priority first: these flags, CGLD_* environment variables \
+        (CGLD_SOCKET_PATH, CGLD_DATABASE_PATH, …; CGLD_SOCKET as for cglctl), the file of \
+        --config (or CGLD_CONFIG), the embedded defaults. config/README.md lists every key.
+        Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another cgld serves the socket, \
+        78 invalid configuration, 70 any other failure to start.
+        """
+    )
+
+    @Option(help: ArgumentHelp("A JSON configuration file (config/cgld.json format).", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("The Unix socket to listen on (socket.path).", valueName: "path"))
+    var socket: String?
+
+    @Option(help: ArgumentHelp("The SQLite database; :memory: for none (database.path).", valueName: "path"))
+    var database: String?
+
+    @Option(name: .customLong("schemes-dir"), help: ArgumentHelp("Documents to register at start (schemes.directory).", valueName: "dir"))
+    var schemesDirectory: String?
+
+    @Option(help: ArgumentHelp("A profiles file instead of the built-in profiles (profiles.file).", valueName: "file"))
+    var profiles: String?
+
+    @Option(help: ArgumentHelp("Compute threads; 0 for one per core (workers).", valueName: "n"))
+    var workers: Int?
+
+    @Flag(name: .customLong("no-prewarm"), help: "Do not prewarm the registered schemes at start (prewarm.atStart = false).")
+    var noPrewarm = false
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (log.level).", valueName: "level"))
+    var logLevel: String?
+
+    func run() async throws {
+        let reader = try await ConfigLoader(flags: flagValues, configFile: config).reader()
+        let level = Logger.Level(rawValue: reader.string(forKey: "log.level") ?? "info") ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "cgld")
+        do {
+            let daemon = Daemon(configuration: try DaemonConfiguration(config: reader), logger: logger)
+            let group = ServiceGroup(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            try await group.run()
+        } catch let error as DaemonError {
+            logger.critical("cgld cannot run: \(error.message)")
+            throw ExitCode(Self.exitCode(error))
+        }
+    }
+
+    /// The flags given, under their configuration keys.
+    private var flagValues: [String: ConfigContent] {
+        var values: [String: ConfigContent] = [:]
+        values["socket.path"] = socket.map(ConfigContent.string)
+        values["database.path"] = database.map(ConfigContent.string)
+        values["schemes.directory"] = schemesDirectory.map(ConfigContent.string)
+        values["profiles.file"] = profiles.map(ConfigContent.string)
+        values["workers"] = workers.map(ConfigContent.int)
+        values["prewarm.atStart"] = noPrewarm ? .bool(false) : nil
+        values["log.level"] = logLevel.map(ConfigContent.string)
+        return values
+    }
+
+    static func exitCode(_ error: DaemonError) -> Int32 {
+        switch error.code {
+        case .configuration, .profiles: 78
+        case .socketInUse: 75
+        default: 70
+        }
+    }
+}

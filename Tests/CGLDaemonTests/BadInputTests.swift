@@ -1,0 +1,260 @@
+import CGLClient
+import CGLDaemon
+import CGLDaemonTestSupport
+import CGLWire
+import Foundation
+import Testing
+
+/// Every kind of bad input, each followed by a check that the daemon still serves another
+/// client (and still has its registered schemes).
+@Suite struct BadInputTests {
+    /// Runs `body` against a daemon with `feed-cell` registered, then checks it still serves.
+    private func withDaemon(helloTimeout: Duration = .seconds(5), _ body: @escaping @Sendable (TestDaemon) throws -> Void) async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"]) { configuration in
+            configuration.limits.maximumFrameSize = 64 * 1024
+            configuration.limits.helloTimeout = helloTimeout
+        }
+        defer { daemon.removeFolder() }
+        try await blocking { try body(daemon) }
+        let client = daemon.client()
+        let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+        #expect(snapshot.scheme == "feed-cell" && snapshot.elements.count == 10)
+        #expect(try await client.list().map(\.name) == ["feed-cell"])
+        try await daemon.stop()
+    }
+
+    private static func open(_ daemon: TestDaemon) throws -> RawConnection {
+        let connection = try RawConnection(path: daemon.configuration.socketPath)
+        #expect(try connection.handshake().isAccepted)
+        return connection
+    }
+
+    @Test func randomBytesCloseTheConnectionUnanswered() async throws {
+        try await withDaemon { daemon in
+            var generator = SystemRandomNumberGenerator()
+            let connection = try RawConnection(path: daemon.configuration.socketPath)
+            try connection.send((0 ..< 4096).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
+            #expect(try connection.readUntilClosed().isEmpty)
+        }
+    }
+
+    @Test func randomBytesAfterTheHandshakeAreAnsweredOrCloseTheConnection() async throws {
+        try await withDaemon { daemon in
+            let connection = try Self.open(daemon)
+            var generator = SystemRandomNumberGenerator()
+            try connection.send([0, 0, 0, 40] + (0 ..< 4096).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
+            connection.finishSending()  // in case the bytes declared a frame still waiting for its end
+            _ = try connection.readUntilClosed()  // whatever it answered, it ends the stream
+        }
+    }
+
+    @Test func aTruncatedFrameWaitsForItsLastBytesAndAClientLeavingMidFrameIsForgotten() async throws {
+        try await withDaemon { daemon in
+            var frame: [UInt8] = []
+            WireRequest.unregister(name: "nothing").encode(requestID: 3, into: &frame)
+            let connection = try Self.open(daemon)
+            try connection.send(Array(frame.dropLast(4)))
+            try connection.send(Array(frame.suffix(4)))
+            #expect(try connection.readResponse() == (3, .unregistered(name: "nothing", existed: false)))
+            let leaving = try Self.open(daemon)
+            try leaving.send(Array(frame.prefix(11)))
+        }
+    }
+
+    @Test func aFrameDeclaringFewerThanFiveBytesIsBadRequestWithIDZeroThenClosed() async throws {
+        try await withDaemon { daemon in
+            let connection = try Self.open(daemon)
+            try connection.send([0, 0, 0, 3, 1, 0, 0])
+            let (id, response) = try connection.readResponse()
+            #expect(id == 0)
+            #expect(Self.errorCode(response) == .badRequest)
+            #expect(try connection.readUntilClosed().isEmpty)
+        }
+    }
+
+    @Test func aFrameOverTheLimitIsTooLargeWithItsIDThenClosed() async throws {
+        try await withDaemon { daemon in
+            let connection = try Self.open(daemon)
+            try connection.send([0, 0x10, 0, 0, 0x02, 0, 0, 0, 77] + [UInt8](repeating: 0x20, count: 1000))
+            let (id, response) = try connection.readResponse()
+            #expect(id == 77)
+            #expect(Self.errorCode(response) == .tooLarge)
+            #expect(try connection.readUntilClosed().isEmpty)
+        }
+    }
+
+    @Test func anUnknownOperationIsBadRequestAndTheConnectionGoesOn() async throws {
+        try await withDaemon { daemon in
+            let connection = try Self.open(daemon)
+            try connection.send([0, 0, 0, 5, 0x42, 0, 0, 0, 5] + [0, 0, 0, 5, 0x85, 0, 0, 0, 6] + Self.ping(id: 7))
+            let answers = try (0 ..< 3).map { _ in try connection.readResponse() }
+            #expect(answers.map(\.id).sorted() == [5, 6, 7])
+            for (id, response) in answers where id != 7 { #expect(Self.errorCode(response) == .badRequest) }
+            #expect(answers.contains { $0.id == 7 && $0.response.kind == .pong })
+        }
+    }
+
+    @Test func aMalformedPayloadIsBadRequestAndTheConnectionGoesOn() async throws {
+        try await withDaemon { daemon in
+            let connection = try Self.open(daemon)
+            // A lookup whose environment form is 9, then a ping.
+            try connection.send([0, 0, 0, 11, 0x05, 0, 0, 0, 1, 0, 0, 0, 1, 0x61, 9] + Self.ping(id: 2))
+            let answers = try (0 ..< 2).map { _ in try connection.readResponse() }
+            #expect(answers.contains { $0.id == 1 && Self.errorCode($0.response) == .badRequest })
+            #expect(answers.contains { $0.id == 2 && $0.response.kind == .pong })
+        }
+    }
+
+    @Test func aWrongProtocolVersionIsRefusedWithTheVersionSpoken() async throws {
+        try await withDaemon { daemon in
+            let connection = try RawConnection(path: daemon.configuration.socketPath)
+            let answer = try connection.handshake(version: 2)
+            #expect(answer.status == .unsupportedVersion && answer.version == 1)
+            #expect(try connection.readUntilClosed().isEmpty)
+        }
+    }
+
+    @Test func anInvalidDocumentReportsEveryIssueToTheClient() async throws {
+        try await withDaemon { daemon in
+            let document = #"{"format": "cglayout/1", "name": "bad", "elements": [{"id": "a", "rigth": 1}, {"id": "a"}], "blocks": []}"#
+            #expect {
+                _ = try daemon.client().register(Data(document.utf8))
+            } throws: { error in
+                guard let error = error as? CGLClientError, let wire = error.daemonError else { return false }
+                return wire.code == .invalidDocument && wire.issues.count >= 2 && wire.issues.contains { $0.code == "unknownKey" && $0.line == 1 }
+                    && wire.issues.contains { $0.code == "duplicateId" }
+            }
+            #expect {
+                _ = try daemon.client().register(Data([0xFF, 0xFE, 0x7B]))
+            } throws: { error in
+                (error as? CGLClientError)?.daemonError?.issues.first?.code == "syntax"
+            }
+        }
+    }
+
+    @Test func anUnknownSchemeIsNotFound() async throws {
+        try await withDaemon { daemon in
+            #expect {
+                _ = try daemon.client().lookup(scheme: "feed-cel", environment: .profile("phone-portrait"))
+            } throws: { error in
+                guard let wire = (error as? CGLClientError)?.daemonError else { return false }
+                return wire.code == .notFound && wire.message.contains("'feed-cel'") && wire.message.contains("feed-cell")
+            }
+            #expect {
+                _ = try daemon.client().prewarm(schemes: ["feed-cell", "nope"])
+            } throws: { error in (error as? CGLClientError)?.daemonError?.code == .notFound }
+        }
+    }
+
+    @Test(arguments: [
+        (0.0, 100.0, nil), (-10.0, 100.0, nil), (1e9, 100.0, nil), (Double.nan, 100.0, nil), (100.0, Double.infinity, nil),
+        (100.0, 100.0, 0.0), (100.0, 100.0, Double.nan),
+    ] as [(Double, Double, Double?)])
+    func invalidEnvironmentsAreRefused(width: Double, height: Double, scale: Double?) async throws {
+        try await withDaemon { daemon in
+            #expect {
+                _ = try daemon.client().lookup(scheme: "feed-cell", environment: .explicit(.init(width: width, height: height, scale: scale)))
+            } throws: { error in (error as? CGLClientError)?.daemonError?.code == .invalidEnvironment }
+        }
+    }
+
+    @Test func anUnknownProfileIsAnInvalidEnvironment() async throws {
+        try await withDaemon { daemon in
+            #expect {
+                _ = try daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrat"))
+            } throws: { error in
+                guard let wire = (error as? CGLClientError)?.daemonError else { return false }
+                return wire.code == .invalidEnvironment && wire.message.contains("phone-portrait")
+            }
+        }
+    }
+
+    @Test func aClientThatLeavesMidRequestCostsNothingElse() async throws {
+        try await withDaemon { daemon in
+            for _ in 0 ..< 20 {
+                let connection = try Self.open(daemon)
+                var frames: [UInt8] = []
+                WireRequest.prewarm(schemes: [], profiles: []).encode(requestID: 1, into: &frames)
+                WireRequest.lookup(scheme: "feed-cell", environment: .explicit(.init(width: 321, height: 123))).encode(requestID: 2, into: &frames)
+                try connection.send(frames + Array(Self.ping(id: 3).prefix(6)))
+            }  // each connection is closed here, with its requests in flight
+        }
+    }
+
+    @Test func aClientThatSendsNothingIsClosedAfterTheHelloTimeout() async throws {
+        try await withDaemon(helloTimeout: .milliseconds(200)) { daemon in
+            let silent = try RawConnection(path: daemon.configuration.socketPath)
+            #expect(try silent.readUntilClosed(timeout: .seconds(20)).isEmpty)
+        }
+    }
+
+    private static func ping(id: UInt32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        WireRequest.ping.encode(requestID: id, into: &bytes)
+        return bytes
+    }
+
+    private static func errorCode(_ response: WireResponse) -> WireError.Code? {
+        if case .error(let error) = response { return error.code }
+        return nil
+    }
+}
+
+@Suite struct ConnectionLimitTests {
+    @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutButNotWhileARequestRuns() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"]) { $0.limits.idleTimeout = .milliseconds(300) }
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        try await blocking {
+            let idle = try RawConnection(path: socketPath)
+            #expect(try idle.handshake().isAccepted)
+            try idle.send(.ping, id: 1)
+            #expect(try idle.readResponse().response.kind == .pong)
+            #expect(try idle.readUntilClosed(timeout: .seconds(20)).isEmpty)
+        }
+        #expect(try await daemon.client().ping().serverVersion == "0.1.0")
+        try await daemon.stop()
+    }
+
+    @Test func connectionsOverTheLimitAreClosedAndTheOthersServed() async throws {
+        let daemon = try await TestDaemon.start { $0.limits.maximumConnections = 2 }
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        try await blocking {
+            let first = try RawConnection(path: socketPath)
+            let second = try RawConnection(path: socketPath)
+            #expect(try first.handshake().isAccepted && second.handshake().isAccepted)
+            let third = try RawConnection(path: socketPath)
+            #expect(try third.readUntilClosed().isEmpty)
+            try first.send(.ping, id: 1)
+            #expect(try first.readResponse().response.kind == .pong)
+        }
+        try await daemon.stop()
+    }
+
+    @Test func progressEventsComeBeforeThePrewarmsFinalAnswer() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar", "settings-list"])
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        try await blocking {
+            let connection = try RawConnection(path: socketPath)
+            _ = try connection.handshake()
+            try connection.send(.prewarm(schemes: [], profiles: []), id: 9)
+            var events: [WirePrewarmProgress] = []
+            while true {
+                let (id, response) = try connection.readResponse()
+                #expect(id == 9)
+                if case .prewarmProgress(let progress) = response {
+                    events.append(progress)
+                    continue
+                }
+                guard case .prewarmFinished(let summary) = response else { Issue.record("unexpected \(response)"); return }
+                #expect(summary.computed + summary.alreadyCached + summary.failed == 72)
+                break
+            }
+            #expect(events.last?.done == 72 && events.allSatisfy { $0.total == 72 })
+            #expect(events.map(\.done) == events.map(\.done).sorted())
+        }
+        try await daemon.stop()
+    }
+}

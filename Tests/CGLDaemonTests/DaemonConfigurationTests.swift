@@ -1,0 +1,70 @@
+import CGLDaemon
+import Configuration
+import Testing
+
+@Suite struct DaemonConfigurationTests {
+    private func configuration(_ values: [String: ConfigContent]) throws(DaemonError) -> DaemonConfiguration {
+        let provider = InMemoryProvider(values: Dictionary(uniqueKeysWithValues: values.map {
+            (AbsoluteConfigKey(stringLiteral: $0.key), ConfigValue($0.value, isSecret: false))
+        }))
+        return try DaemonConfiguration(config: ConfigReader(provider: provider))
+    }
+
+    @Test func noKeysGiveTheEmbeddedDefaults() throws {
+        let configuration = try configuration([:])
+        #expect(configuration == DaemonConfiguration())
+        #expect(configuration.socketPath == ".cgld/cgld.sock")
+        #expect(configuration.databasePath == ".cgld/cgld.sqlite")
+        #expect(configuration.schemesDirectory == "config/schemes.d")
+        #expect(configuration.prewarmDirections == [.leftToRight, .rightToLeft])
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let configuration = try configuration([
+            "socket.path": .string("/run/cgld.sock"), "socket.mode": .string("0600"), "database.path": .string(":memory:"),
+            "schemes.directory": .string(""), "profiles.file": .string("p.json"), "prewarm.atStart": .bool(false),
+            "prewarm.directions": .stringArray(["profile"]), "cache.memoryBytes": .int(1024), "workers": .int(3),
+            "limits.maxFrameBytes": .int(65536), "limits.maxConnections": .int(8), "limits.maxRequestsInFlight": .int(16),
+            "limits.idleTimeoutSeconds": .double(1.5), "limits.helloTimeoutSeconds": .int(2),
+        ])
+        #expect(configuration.socketPath == "/run/cgld.sock")
+        #expect(configuration.socketMode == 0o600)
+        #expect(configuration.databasePath == ":memory:")
+        #expect(configuration.schemesDirectory == nil)
+        #expect(configuration.profilesFile == "p.json")
+        #expect(!configuration.prewarmAtStart)
+        #expect(configuration.prewarmDirections == [.profile])
+        #expect(configuration.cacheMemoryBytes == 1024 && configuration.workers == 3)
+        #expect(configuration.limits == DaemonConfiguration.Limits(maximumFrameSize: 65536, maximumConnections: 8, maximumRequestsInFlight: 16,
+                                                                    idleTimeout: .milliseconds(1500), helloTimeout: .seconds(2)))
+    }
+
+    @Test func environmentStyleTextIsConverted() throws {
+        let provider = EnvironmentVariablesProvider(environmentVariables: [
+            "CGLD_WORKERS": "4", "CGLD_PREWARM_DIRECTIONS": "ltr,rtl,profile", "CGLD_PREWARM_AT_START": "false",
+            "CGLD_LIMITS_MAX_CONNECTIONS": "10",
+        ]).prefixKeys(with: "cgld")
+        let configuration = try DaemonConfiguration(config: ConfigReader(provider: provider))
+        #expect(configuration.workers == 4)
+        #expect(configuration.prewarmDirections == [.leftToRight, .rightToLeft, .profile])
+        #expect(!configuration.prewarmAtStart)
+        #expect(configuration.limits.maximumConnections == 10)
+    }
+
+    @Test(arguments: [
+        ("workers", ConfigContent.string("four"), "workers"),
+        ("workers", ConfigContent.int(-1), "workers"),
+        ("limits.maxFrameBytes", ConfigContent.int(100_000_000), "limits.maxFrameBytes"),
+        ("socket.mode", ConfigContent.string("rw-rw----"), "socket.mode"),
+        ("prewarm.directions", ConfigContent.stringArray(["up"]), "prewarm.directions"),
+        ("limits.idleTimeoutSeconds", ConfigContent.double(-1), "limits.idleTimeoutSeconds"),
+    ])
+    func badValuesAreErrorsNamingTheKey(key: String, value: ConfigContent, named: String) {
+        #expect {
+            _ = try configuration([key: value])
+        } throws: { error in
+            guard let error = error as? DaemonError else { return false }
+            return error.code == .configuration && error.message.contains("'\(named)'")
+        }
+    }
+}

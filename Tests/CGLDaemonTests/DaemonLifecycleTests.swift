@@ -1,0 +1,173 @@
+import CGLClient
+import CGLDaemon
+import CGLDaemonTestSupport
+import CGLStore
+import CGLWire
+import Foundation
+import Testing
+
+@Suite struct DaemonLifecycleTests {
+    @Test func aRestartServesTheSameSnapshotsFromTheStoreWithoutComputing() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environments: [WireEnvironmentRequest] = [.profile("phone-portrait"), .profile("tablet-landscape", direction: .rightToLeft),
+                                                      .explicit(.init(width: 500, height: 320, scale: 2))]
+        let first = try await TestDaemon.start(folder: folder, schemes: ["feed-cell", "toolbar"])
+        var before: [WireSnapshot] = []
+        for environment in environments {
+            let snapshot = try await first.client().lookup(scheme: "feed-cell", environment: environment)
+            #expect(snapshot.source == .computed)
+            before.append(snapshot)
+        }
+        try await first.stop()
+        #expect(!FileManager.default.fileExists(atPath: first.configuration.socketPath))
+
+        let second = try await TestDaemon.start(folder: folder) { $0.schemesDirectory = nil }
+        let client = second.client()
+        #expect(try await client.list().map(\.name) == ["feed-cell", "toolbar"])
+        for (environment, expected) in zip(environments, before) {
+            var snapshot = try await client.lookup(scheme: "feed-cell", environment: environment)
+            #expect(snapshot.source == .store)
+            snapshot.source = .computed
+            #expect(snapshot == expected)
+        }
+        let stats = try await client.stats()
+        #expect(stats[WireStats.Key.misses] == 0)
+        #expect(stats[WireStats.Key.hitsStore] == 3)
+        #expect(try await client.lookup(scheme: "feed-cell", environment: environments[0]).source == .memory)
+        try await second.stop()
+    }
+
+    @Test func reRegisteringAChangedDocumentServesTheNewHashAndDropsTheOldSnapshots() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        let old = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+        _ = try await client.prewarm(schemes: ["feed-cell"])
+        let storedBefore = try #require(try await client.stats()[WireStats.Key.snapshotsStored])
+        #expect(storedBefore == 24)
+
+        var text = try String(decoding: exampleDocument("feed-cell"), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"fixed(48)\"", with: "\"fixed(56)\"")
+        let registration = try await client.register(Data(text.utf8))
+        #expect(registration.outcome == .updated && registration.hash != old.hash)
+        let new = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+        #expect(new.hash == registration.hash && new.source == .computed)
+        #expect(new != old)
+        #expect(try await client.stats()[WireStats.Key.snapshotsStored] == 1)
+        #expect(try await client.register(Data(text.utf8)).outcome == .unchanged)
+        try await daemon.stop()
+    }
+
+    @Test func twoNamesWithTheSameContentShareSnapshotsButAnswerWithTheirOwnName() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["toolbar"])
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        let text = String(decoding: try exampleDocument("toolbar"), as: UTF8.self)
+        let copy = try await client.register(Data(text.replacingOccurrences(of: "\"name\": \"toolbar\"", with: "\"name\": \"toolbar-copy\"").utf8))
+        let original = try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
+        let shared = try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait"))
+        #expect(copy.hash == original.hash)
+        #expect(original.scheme == "toolbar" && shared.scheme == "toolbar-copy")
+        #expect(shared.source == .memory && shared.elements == original.elements)
+        #expect(try await client.unregister("toolbar"))
+        #expect(try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait")).scheme == "toolbar-copy")
+        try await daemon.stop()
+    }
+
+    @Test func unregisteringRemovesTheSchemeAndSaysWhetherItExisted() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        #expect(try await client.unregister("toolbar"))
+        #expect(try await !client.unregister("toolbar"))
+        #expect(try await client.list().map(\.name) == ["feed-cell"])
+        await #expect(throws: CGLClientError.self) { try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait")) }
+        try await daemon.stop()
+    }
+
+    @Test func aStaleSocketFileIsReplacedButALiveDaemonIsNot() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try makeDeadSocket(at: folder + "/s.sock")
+        let daemon = try await TestDaemon.start(folder: folder)
+        #expect(try await daemon.client().ping().serverVersion == "0.1.0")
+        await #expect {
+            _ = try await TestDaemon.start(folder: folder) { $0.databasePath = folder + "/other.sqlite" }
+        } throws: { error in
+            (error as? DaemonError)?.code == .socketInUse
+        }
+        #expect(try await daemon.client().ping().serverVersion == "0.1.0")
+        try await daemon.stop()
+        #expect(!FileManager.default.fileExists(atPath: daemon.configuration.socketPath))
+    }
+
+    @Test func aFileThatIsNotASocketIsNeverRemoved() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(atPath: folder + "/s.sock", contents: Data("keep me".utf8))
+        await #expect {
+            _ = try await TestDaemon.start(folder: folder)
+        } throws: { error in
+            (error as? DaemonError)?.code == .socket
+        }
+        #expect(FileManager.default.contents(atPath: folder + "/s.sock") == Data("keep me".utf8))
+    }
+
+    @Test func invalidDocumentsInTheSchemesFolderAreSkipped() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/schemes.d", withIntermediateDirectories: true)
+        try exampleDocument("toolbar").write(to: URL(fileURLWithPath: folder + "/schemes.d/toolbar.json"))
+        try Data("{\"format\": \"cglayout/1\"".utf8).write(to: URL(fileURLWithPath: folder + "/schemes.d/broken.json"))
+        let daemon = try await TestDaemon.start(folder: folder) { $0.schemesDirectory = folder + "/schemes.d" }
+        #expect(try await daemon.client().list().map(\.name) == ["toolbar"])
+        try await daemon.stop()
+    }
+
+    @Test func gracefulShutdownAnswersTheRequestsInFlight() async throws {
+        let names = ["feed-cell", "settings-list", "app-shell", "toolbar", "login-form", "split-view", "photo-feed"]
+        let daemon = try await TestDaemon.start(schemes: names)
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        // The first progress event is the signal that the prewarm is under way.
+        let connection = try await blocking { () -> RawConnection in
+            let connection = try RawConnection(path: socketPath)
+            _ = try connection.handshake()
+            try connection.send(.prewarm(schemes: [], profiles: []), id: 1)
+            guard case .prewarmProgress(let progress) = try connection.readResponse().response else { throw RawConnection.Failure(description: "no progress") }
+            #expect(progress.done < progress.total)
+            return connection
+        }
+        async let stopped: Void = daemon.stop()
+        let summary = try await blocking { () -> WirePrewarmSummary in
+            while true {
+                if case .prewarmFinished(let summary) = try connection.readResponse().response { return summary }
+            }
+        }
+        #expect(summary.computed + summary.alreadyCached + summary.failed == UInt32(names.count * 24))
+        try await stopped
+    }
+
+    @Test func theStartPrewarmCoversEveryProfileInEveryConfiguredDirection() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["toolbar", "login-form"]) { $0.prewarmAtStart = true }
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        var stats = try await client.stats()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while stats[WireStats.Key.snapshotsStored] != 48 || stats[WireStats.Key.prewarmRunning] != 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))  // polls for the background prewarm to end
+            stats = try await client.stats()
+        }
+        try #require(stats[WireStats.Key.snapshotsStored] == 48)
+        let again = try await client.prewarm()
+        #expect(again.alreadyCached == 48 && again.computed == 0)
+        #expect(try await client.lookup(scheme: "toolbar", environment: .profile("desktop-landscape", direction: .rightToLeft)).source == .store)
+        try await daemon.stop()
+    }
+
+    /// A socket file nothing listens on: what a daemon that died leaves behind.
+    private func makeDeadSocket(at path: String) throws {
+        close(try #require(boundUnixSocket(at: path)))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The daemon commands of `cglctl`, against the built `cgld`.
+@Suite(.serialized) struct DaemonCommandTests {
+    @Test func registerListLookupStatsPingUnregister() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        let socket = ["--socket", daemon.socketPath]
+
+        let registered = try cglctl(["register", example("feed-cell"), example("toolbar")] + socket)
+        #expect(registered.status == 0)
+        #expect(registered.stdout.contains("feed-cell.json: created (feed-cell, sha256:"))
+
+        let list = try cglctl(["list", "--format", "json"] + socket)
+        let names = try #require(try list.json() as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == ["feed-cell", "toolbar"])
+
+        for arguments in [["--profile", "phone-portrait"], ["--profile", "tablet-landscape", "--rtl"], ["--size", "500x300", "--scale", "2"]] {
+            let lookup = try cglctl(["lookup", "feed-cell", "--format", "json"] + arguments + socket)
+            let compute = try cglctl(["compute", example("feed-cell"), "--format", "json"] + arguments)
+            #expect(lookup.status == 0 && compute.status == 0)
+            let trimmed = lookup.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(trimmed.hasSuffix(",\"source\":\"computed\"}"))
+            #expect(trimmed.replacingOccurrences(of: ",\"source\":\"computed\"}", with: "}") == compute.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let again = try cglctl(["lookup", "feed-cell", "--profile", "phone-portrait"] + socket)
+        #expect(again.stdout.hasSuffix("source memory\n"))
+
+        let stats = try cglctl(["stats", "--format", "json"] + socket)
+        let counters = try #require(try stats.json() as? [String: Double])
+        #expect(counters["schemes"] == 2 && counters["lookups"] == 4 && counters["hits.memory"] == 1)
+        #expect(try cglctl(["stats"] + socket).stdout.contains("hitRate"))
+
+        #expect(try cglctl(["ping"] + socket).stdout.hasPrefix("cgld 0.1.0 on \(daemon.socketPath)"))
+        #expect(try cglctl(["unregister", "toolbar"] + socket).stdout == "unregistered toolbar\n")
+        #expect(try cglctl(["unregister", "toolbar"] + socket).stdout == "toolbar was not registered\n")
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+    }
+
+    @Test func prewarmPrintsPlainProgressLinesAndASummaryWhenNotOnATerminal() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: example("settings-list"), toPath: folder + "/schemes.d/settings-list.json")
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        let result = try cglctl("prewarm", "--profiles", "phone-portrait,tablet-portrait", "--socket", daemon.socketPath)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("prewarm: 4/4 (100%) settings-list"))
+        #expect(result.stdout == "prewarmed 4 snapshots in \(result.stdout.split(separator: " ")[4]) s: 4 computed, 0 already cached, 0 failed\n")
+        let unknown = try cglctl("prewarm", "--profiles", "phone", "--socket", daemon.socketPath)
+        #expect(unknown.status == 65 && unknown.stderr.contains("invalidEnvironment"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func anInvalidDocumentPrintsEveryIssueAndExits65() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        let bad = folder + "/bad.json"
+        try Data(#"{"format": "cglayout/1", "name": "bad", "elements": [{"id": "a", "rigth": 1}], "blocks": []}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        let result = try cglctl("register", bad, "--socket", daemon.socketPath)
+        let validate = try cglctl("validate", bad)
+        #expect(result.status == 65 && validate.status == 65)
+        let issueLines = { (text: String) in text.split(separator: "\n").filter { $0.contains(": error: ") } }
+        #expect(!issueLines(result.stderr).isEmpty)
+        #expect(issueLines(result.stderr) == issueLines(validate.stderr))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func daemonCommandsExit69WhenNoDaemonRuns() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for command in [["ping"], ["list"], ["stats"], ["lookup", "x", "--profile", "phone-portrait"], ["register", example("toolbar")]] {
+            let result = try cglctl(command + ["--socket", folder + "/none.sock"])
+            #expect(result.status == 69, "\(command)")
+            #expect(result.stderr.contains("cgld is not running on \(folder)/none.sock"))
+        }
+    }
+
+    @Test func aSecondDaemonOnALiveSocketRefusesToStart() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        let second = Process()
+        second.executableURL = productsDirectory.appendingPathComponent("cgld")
+        second.arguments = ["--socket", daemon.socketPath, "--database", folder + "/other.sqlite", "--schemes-dir", folder + "/schemes.d"]
+        let errors = Pipe()
+        second.standardError = errors
+        try second.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 75)
+        #expect(message.contains("another cgld is already serving on \(daemon.socketPath)"))
+        #expect(try cglctl("ping", "--socket", daemon.socketPath).status == 0)
+        #expect(daemon.stop() == 0)
+    }
+}
+
+func cglctl(_ arguments: [String]) throws -> CommandResult {
+    try runCglctl(arguments)
+}
