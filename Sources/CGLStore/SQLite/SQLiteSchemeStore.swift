@@ -51,6 +51,11 @@ public final class SQLiteSchemeStore: SchemeStore {
     public func close() async throws(StoreError) {
         guard await gate.close() else { return }
         do {
+            // Fold the write-ahead log into the database file, so that a stopped store is
+            // one self-contained file (SQLite would keep the log while any reader lingers).
+            if path != nil {
+                _ = try await writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            }
             try writer.close()
         } catch {
             throw StoreError(error, operation: "closing the database", path: path)
