@@ -22,6 +22,14 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        // cgld against a bare Unix-socket echo and Redis, run through `Benchmarks/run-daemon`.
+        .executableTarget(
+            name: "DaemonBenchmarks",
+            dependencies: [
+                .product(name: "CGLClient", package: rootPackage),
+                .product(name: "CGLWire", package: rootPackage),
+            ]
+        ),
         // The Cassowary solver against kiwi (C++), run through `Benchmarks/run-solver`.
         .executableTarget(
             name: "SolverBenchmarks",

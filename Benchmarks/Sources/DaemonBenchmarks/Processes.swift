@@ -1,0 +1,58 @@
+import CGLClient
+import Foundation
+
+/// A child process the benchmarks start and stop: `cgld`, the echo floor, Redis.
+final class Child {
+    let process = Process()
+    let name: String
+
+    init(_ executable: String, _ arguments: [String], name: String, quiet: Bool = true) throws {
+        self.name = name
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if quiet {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Resident memory in bytes, from /proc.
+    var residentBytes: Double {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return kilobytes * 1024
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
+
+/// Polls `ready` every millisecond until it is true or `seconds` pass.
+func wait(seconds: Double, for ready: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !ready() {
+        guard Date() < deadline else { throw RawSocket.Failure(description: "timed out after \(seconds) s") }
+        usleep(1000)
+    }
+}
+
+/// Starts `cgld` on `folder` (socket and database there), without prewarming at start, and
+/// returns once it answers a ping.
+func startDaemon(_ cgld: String, in folder: String, workers: Int = 0) throws -> (Child, CGLClient, seconds: Double) {
+    let socket = folder + "/cgld.sock"
+    let start = Date()
+    let child = try Child(cgld, ["--socket", socket, "--database", folder + "/cgld.sqlite", "--schemes-dir", "",
+                                 "--no-prewarm", "--workers", "\(workers)", "--log-level", "warning"], name: "cgld")
+    let client = CGLClient(configuration: CGLClient.Configuration(socketPath: socket, connectTimeout: .seconds(1), requestTimeout: .seconds(600)))
+    try wait(seconds: 60) { (try? client.ping()) != nil }
+    return (child, client, Date().timeIntervalSince(start))
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+/// A client's unit of work, run in a loop on a thread of its own.
+typealias Work = @Sendable () throws -> Void
+
+/// One row of the report.
+struct Row: Codable {
+    var name: String
+    var value: Double
+    var unit: String
+}
+
+func report(_ benchmark: String, _ rows: [Row], ratios: [String: Double], target: String) {
+    print("\n\(benchmark)  (\(machine))")
+    for row in rows {
+        print(row.name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%14.1f  %@", row.value, row.unit))
+    }
+    for (name, value) in ratios.sorted(by: { $0.key < $1.key }) { print("\(name): \(String(format: "%.2f", value))") }
+    print("target: \(target)")
+    struct Output: Codable { var benchmark: String; var date: String; var machine: String; var rows: [Row]; var ratios: [String: Double]; var target: String }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = try! encoder.encode(Output(benchmark: benchmark, date: ISO8601DateFormatter().string(from: Date()), machine: machine, rows: rows,
+                                          ratios: ratios, target: target))
+    print("JSON: " + String(decoding: json, as: UTF8.self))
+}
+
+var machine: String {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?
+        .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+}
+
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))] }
+
+/// Operations per second of `clients` threads, each running its own `work` for `seconds`.
+func throughput(clients: Int, seconds: Double, makeWork: (Int) throws -> Work) throws -> Double {
+    let works = try (0..<clients).map(makeWork)
+    let stop = Atomic<Bool>(false)
+    let total = Atomic<Int>(0)
+    let failures = Atomic<Int>(0)
+    let done = DispatchGroup()
+    for work in works {
+        done.enter()
+        let thread = Thread {
+            var count = 0
+            while !stop.load(ordering: .relaxed) {
+                do { try work() } catch { failures.add(1, ordering: .relaxed); break }
+                count += 1
+            }
+            total.add(count, ordering: .relaxed)
+            done.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    let start = Date()
+    usleep(useconds_t(seconds * 1_000_000))
+    stop.store(true, ordering: .relaxed)
+    done.wait()
+    let elapsed = Date().timeIntervalSince(start)
+    if failures.load(ordering: .relaxed) > 0 { print("warning: \(failures.load(ordering: .relaxed)) clients failed") }
+    return Double(total.load(ordering: .relaxed)) / elapsed
+}
+

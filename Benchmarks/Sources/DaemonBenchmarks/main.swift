@@ -1,0 +1,169 @@
+import CGLClient
+import CGLWire
+import Foundation
+import Synchronization
+
+// The daemon against its floor and its peer, in the same run (docs/performance.md):
+//   lookup-latency     one client, warm lookups vs a bare Unix-socket echo of the same sizes
+//   lookup-throughput  8 and 64 clients vs Redis GET of the same payload; pipelined lookups
+//   prewarm            1,000 schemes × 24 environments computed and stored
+//   start              start-to-ready with 1,000 schemes registered, and resident memory
+// Usage: DaemonBenchmarks --cgld PATH [--seconds S] [name…]   (Benchmarks/run-daemon builds both)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "echo-server", arguments.count == 4 {
+    try EchoServer.serve(path: arguments[1], requestSize: Int(arguments[2])!, responseSize: Int(arguments[3])!)
+}
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+guard let cgld = option("--cgld") else {
+    print("usage: DaemonBenchmarks --cgld PATH [--seconds S] [lookup-latency|lookup-throughput|prewarm|start]…")
+    exit(64)
+}
+let seconds = option("--seconds").flatMap(Double.init) ?? 3
+let names = Set(arguments.enumerated().filter { index, argument in
+    !argument.hasPrefix("--") && (index == 0 || !arguments[index - 1].hasPrefix("--"))
+}.map(\.element))
+func wanted(_ name: String) -> Bool { names.isEmpty || names.contains(name) }
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+let feedCell = try String(contentsOf: repository.appendingPathComponent("examples/schemes/feed-cell.json"), encoding: .utf8)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cgld-bench-\(getpid())").path
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+// MARK: Warm lookups
+
+let environment = WireEnvironmentRequest.profile("phone-portrait")
+if wanted("lookup-latency") || wanted("lookup-throughput") {
+    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/warm")
+    _ = try client.register(Data(feedCell.utf8))
+    let snapshot = try client.lookup(scheme: "feed-cell", environment: environment)
+    // The sizes the floor and the peer reproduce: a lookup frame, and the snapshot frame.
+    var request: [UInt8] = []
+    WireRequest.lookup(scheme: "feed-cell", environment: environment).encode(requestID: 1, into: &request)
+    var payload: [UInt8] = []
+    snapshot.encode(into: &payload)
+    let responseSize = payload.count + WireFrame.headerSize
+
+    if wanted("lookup-latency") {
+        let echo = try Child(CommandLine.arguments[0], ["echo-server", folder + "/echo.sock", "\(request.count)", "\(responseSize)"], name: "echo")
+        try wait(seconds: 10) { FileManager.default.fileExists(atPath: folder + "/echo.sock") }
+        let descriptor = try RawSocket.connect(folder + "/echo.sock")
+        var reply = [UInt8](repeating: 0, count: responseSize)
+        var lookupTimes: [Double] = []
+        var echoTimes: [Double] = []
+        // Alternate rounds so that the machine's noise hits both alike.
+        for _ in 0..<20 {
+            for _ in 0..<1000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try client.lookup(scheme: "feed-cell", environment: environment)
+                lookupTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+            for _ in 0..<1000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
+                try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: responseSize) }
+                echoTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+        }
+        close(descriptor)
+        echo.stop()
+        lookupTimes.sort()
+        echoTimes.sort()
+        report("lookup-latency (request \(request.count) B, response \(responseSize) B)", [
+            Row(name: "cgld warm lookup p50", value: percentile(lookupTimes, 0.5), unit: "µs"),
+            Row(name: "cgld warm lookup p99", value: percentile(lookupTimes, 0.99), unit: "µs"),
+            Row(name: "bare Unix-socket echo p50", value: percentile(echoTimes, 0.5), unit: "µs"),
+            Row(name: "bare Unix-socket echo p99", value: percentile(echoTimes, 0.99), unit: "µs"),
+        ], ratios: ["lookup/echo p50": percentile(lookupTimes, 0.5) / percentile(echoTimes, 0.5),
+                    "lookup/echo p99": percentile(lookupTimes, 0.99) / percentile(echoTimes, 0.99)],
+        target: "p50 within 1.5x of the echo")
+    }
+
+    if wanted("lookup-throughput") {
+        var rows: [Row] = []
+        var ratios: [String: Double] = [:]
+        let redis = try Redis.start(in: folder)
+        if let (_, socket) = redis { try Redis.set(socket: socket, key: "feed-cell", size: responseSize) }
+        for clients in [8, 64] {
+            let lookups = try throughput(clients: clients, seconds: seconds) { _ in
+                let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/warm/cgld.sock"))
+                return { _ = try own.lookup(scheme: "feed-cell", environment: environment) }
+            }
+            rows.append(Row(name: "cgld lookups, \(clients) clients", value: lookups, unit: "ops/s"))
+            if let (_, socket) = redis {
+                let gets = try throughput(clients: clients, seconds: seconds) { _ in
+                    let getter = try Redis.Getter(socket: socket, key: "feed-cell", size: responseSize)
+                    return { try getter.get() }
+                }
+                rows.append(Row(name: "Redis GET, \(clients) clients", value: gets, unit: "ops/s"))
+                ratios["cgld/redis \(clients) clients"] = lookups / gets
+            }
+        }
+        let batch = Array(repeating: (scheme: "feed-cell", environment: environment), count: 1000)
+        let pipelined = try throughput(clients: 1, seconds: seconds) { _ in
+            { _ = try client.lookups(batch) }
+        } * Double(batch.count)
+        rows.append(Row(name: "cgld pipelined lookups, 1 connection (1,000 deep)", value: pipelined, unit: "lookups/s"))
+        ratios["pipelined / 200,000 target"] = pipelined / 200_000
+        redis?.0.stop()
+        if redis == nil { print("note: redis-server is not installed (apt-get install redis-server); the peer was skipped") }
+        report("lookup-throughput (response \(responseSize) B)", rows, ratios: ratios,
+               target: "at least Redis's throughput with 8 and 64 clients; >= 200,000 pipelined lookups/s")
+    }
+    daemon.stop()
+}
+
+// MARK: Prewarm and start
+
+if wanted("prewarm") || wanted("start") {
+    let schemes = 1000
+    var (daemon, client, _) = try startDaemon(cgld, in: folder + "/many")
+    for index in 0..<schemes {
+        // A distinct document each (the hash ignores the name, so the content differs too).
+        let text = feedCell.replacingOccurrences(of: "\"name\": \"feed-cell\"", with: "\"name\": \"bench-\(index)\"")
+            .replacingOccurrences(of: "\"fixed(200)\"", with: "\"fixed(\(200 + index))\"")
+        _ = try client.register(Data(text.utf8))
+    }
+    if wanted("prewarm") {
+        let start = Date()
+        let summary = try client.prewarm()
+        let elapsed = Date().timeIntervalSince(start)
+        let stored = try client.stats()[WireStats.Key.snapshotsStored] ?? 0
+        report("prewarm (\(schemes) schemes x 24 environments)", [
+            Row(name: "snapshots computed", value: Double(summary.computed), unit: ""),
+            Row(name: "snapshots in the store afterwards", value: stored, unit: ""),
+            Row(name: "wall time", value: elapsed, unit: "s"),
+            Row(name: "computed and stored", value: Double(summary.computed) / elapsed, unit: "snapshots/s"),
+        ], ratios: ["throughput / 20,000 target": Double(summary.computed) / elapsed / 20_000],
+        target: ">= 20,000 snapshots/s computed and stored")
+    }
+    if wanted("start") {
+        client.close()
+        daemon.stop()
+        (daemon, client, _) = try startDaemon(cgld, in: folder + "/many")
+        client.close()
+        daemon.stop()
+        var times: [Double] = []
+        var resident: [Double] = []
+        for _ in 0..<5 {
+            let started = try startDaemon(cgld, in: folder + "/many")
+            times.append(started.seconds)
+            resident.append(started.0.residentBytes)
+            started.1.close()
+            started.0.stop()
+        }
+        times.sort()
+        report("start (\(schemes) schemes registered)", [
+            Row(name: "start to ready (first ping answered), median of 5", value: times[2] * 1000, unit: "ms"),
+            Row(name: "resident memory when ready", value: resident.sorted()[2] / 1_048_576, unit: "MiB"),
+        ], ratios: ["start / 1 s target": times[2]], target: "ready in under 1 s with 1,000 schemes")
+    }
+    daemon.stop()
+}
