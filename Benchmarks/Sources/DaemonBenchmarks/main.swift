@@ -53,8 +53,12 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
 
     if wanted("lookup-latency") {
         let echo = try Child(CommandLine.arguments[0], ["echo-server", folder + "/echo.sock", "\(request.count)", "\(responseSize)"], name: "echo")
-        try wait(seconds: 10) { FileManager.default.fileExists(atPath: folder + "/echo.sock") }
-        let descriptor = try RawSocket.connect(folder + "/echo.sock")
+        var connected: Int32 = -1
+        try wait(seconds: 10) {
+            connected = (try? RawSocket.connect(folder + "/echo.sock")) ?? -1
+            return connected >= 0
+        }
+        let descriptor = connected
         var reply = [UInt8](repeating: 0, count: responseSize)
         var lookupTimes: [Double] = []
         var echoTimes: [Double] = []

@@ -14,6 +14,8 @@ final class ClientConnection: @unchecked Sendable {
     private var parser = FrameParser(maximumFrameSize: WireFrame.defaultMaximumSize)
     private var nextID: UInt32 = 1
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The timeout the blocking calls are set to now.
+    private var socketTimeout: Duration?
     /// Whether at least one exchange completed on it: a failure on a reused connection may
     /// mean the daemon restarted meanwhile, and is worth one retry on a new connection.
     private(set) var hasBeenUsed = false
@@ -58,6 +60,10 @@ final class ClientConnection: @unchecked Sendable {
     ///   - timeout: How long the daemon may stay silent.
     ///   - receive: Given each frame; returns true once nothing more is awaited.
     func exchange(_ output: [UInt8], timeout: Duration, receive: (WireFrame) throws(CGLClientError) -> Bool) throws(CGLClientError) {
+        if output.count <= Self.smallExchange {
+            try exchangeSmall(output, timeout: timeout, receive: receive)
+            return
+        }
         var written = 0
         var deadline = ContinuousClock.now + timeout
         while true {
@@ -76,6 +82,30 @@ final class ClientConnection: @unchecked Sendable {
                         hasBeenUsed = true
                         return
                     }
+                }
+            }
+        }
+    }
+
+    /// Requests this small are written whole before reading: the socket's buffer takes them.
+    private static let smallExchange = 16 * 1024
+
+    /// A small exchange on blocking calls: one send, then receives until answered (each may
+    /// wait up to `timeout`).
+    private func exchangeSmall(_ output: [UInt8], timeout: Duration, receive: (WireFrame) throws(CGLClientError) -> Bool) throws(CGLClientError) {
+        if timeout != socketTimeout {
+            socket.setTimeouts(timeout)
+            socketTimeout = timeout
+        }
+        try io { () throws(PosixSocket.Failure) in try socket.writeAll(output[...]) }
+        while true {
+            let count = try io { () throws(PosixSocket.Failure) in try socket.read(into: &readBuffer) }
+            guard count > 0 else { throw lost("cgld closed the connection with requests outstanding") }
+            parser.feed(readBuffer[0 ..< count])
+            while let frame = try nextFrame() {
+                if try receive(frame) {
+                    hasBeenUsed = true
+                    return
                 }
             }
         }
@@ -126,6 +156,8 @@ final class ClientConnection: @unchecked Sendable {
     private func io<T>(_ body: () throws(PosixSocket.Failure) -> T) throws(CGLClientError) -> T {
         do {
             return try body()
+        } catch where error.errno == ETIMEDOUT {
+            throw CGLClientError(code: .timedOut, message: "cgld on \(socketPath) did not answer in time; the connection was dropped", socketPath: socketPath)
         } catch {
             throw lost("the connection to cgld on \(socketPath) failed (\(error.operation): \(error.reason))")
         }

@@ -4,9 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// A non-blocking Unix stream socket, on the system calls alone (the client library takes
-/// no dependency on NIO). Every failure is reported as an errno-carrying `Failure`.
-/// Package-visible so that tests can speak raw bytes to a daemon.
+/// A Unix stream socket, on the system calls alone (the client library takes no dependency
+/// on NIO). Every failure is reported as an errno-carrying `Failure`. Package-visible so
+/// that tests can speak raw bytes to a daemon.
+///
+/// The descriptor is blocking, with timeouts (`SO_RCVTIMEO`, `SO_SNDTIMEO`), so that a
+/// small request and its answer cost one `send` and one `recv`, as a bare echo does;
+/// `writeSome`, `readSome` and `wait` are the non-blocking calls (`MSG_DONTWAIT`, `poll`)
+/// for exchanges too large to write before reading.
 package final class PosixSocket {
     package struct Failure: Error {
         package var operation: String
@@ -28,7 +33,6 @@ package final class PosixSocket {
         guard descriptor >= 0 else { throw Failure(operation: "socket", errno: errno) }
         self.descriptor = descriptor
         // From here on, `deinit` closes the descriptor whichever way `init` ends.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         #if canImport(Darwin)
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -42,32 +46,69 @@ package final class PosixSocket {
             buffer[bytes.count] = 0
         }
         while true {
+            // A blocking connect waits while the daemon's backlog is full, up to SO_SNDTIMEO.
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw Failure(operation: "connect", errno: ETIMEDOUT) }
+            setTimeout(SO_SNDTIMEO, remaining)
             let result = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
             if result == 0 || errno == EISCONN { return }
-            // A full backlog answers EAGAIN on a non-blocking Unix socket: try again shortly.
-            guard errno == EAGAIN || errno == EINTR || errno == EINPROGRESS, ContinuousClock.now < deadline else {
-                throw Failure(operation: "connect", errno: errno)
+            guard errno == EINTR else {
+                throw Failure(operation: "connect", errno: errno == EAGAIN || errno == EINPROGRESS ? ETIMEDOUT : errno)
             }
-            if errno == EINPROGRESS {
-                try wait(for: Int16(POLLOUT), until: deadline)
-                return
-            }
-            usleep(1000)
         }
     }
+
+    /// Sets how long a blocking send or receive may wait (`SO_SNDTIMEO`, `SO_RCVTIMEO`).
+    package func setTimeouts(_ duration: Duration) {
+        setTimeout(SO_SNDTIMEO, duration)
+        setTimeout(SO_RCVTIMEO, duration)
+    }
+
+    private func setTimeout(_ option: Int32, _ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        if value.tv_sec == 0, value.tv_usec == 0 { value.tv_usec = 1 }  // 0 would mean "forever"
+        setsockopt(descriptor, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sends all of `bytes`, waiting as needed (up to the send timeout).
+    package func writeAll(_ bytes: ArraySlice<UInt8>) throws(Failure) {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Self.noSignal) }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno != EINTR {
+                throw Failure(operation: "send", errno: errno == EAGAIN ? ETIMEDOUT : errno)
+            }
+        }
+    }
+
+    /// Receives into `buffer`, waiting for data (up to the receive timeout); returns the
+    /// count, 0 at end of stream.
+    package func read(into buffer: inout [UInt8]) throws(Failure) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count >= 0 { return count }
+            guard errno == EINTR else { throw Failure(operation: "recv", errno: errno == EAGAIN ? ETIMEDOUT : errno) }
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    private static let dontWait = Int32(MSG_DONTWAIT)
+    #else
+    private static let noSignal: Int32 = 0
+    private static let dontWait = Int32(MSG_DONTWAIT)
+    #endif
 
     deinit { close(descriptor) }
 
     /// Writes as much of `bytes` as the socket takes now; returns how many.
     package func writeSome(_ bytes: ArraySlice<UInt8>) throws(Failure) -> Int {
-        #if canImport(Glibc)
-        let flags = Int32(MSG_NOSIGNAL)
-        #else
-        let flags: Int32 = 0
-        #endif
-        let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
+        let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Self.noSignal | Self.dontWait) }
         if written >= 0 { return written }
         if errno == EAGAIN || errno == EINTR { return 0 }
         throw Failure(operation: "send", errno: errno)
@@ -76,7 +117,7 @@ package final class PosixSocket {
     /// Reads what is there into `buffer`; returns the count, 0 at end of stream, or nil when
     /// nothing is there yet.
     package func readSome(into buffer: inout [UInt8]) throws(Failure) -> Int? {
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Self.dontWait) }
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EINTR { return nil }
         throw Failure(operation: "recv", errno: errno)

@@ -25,8 +25,8 @@ final class SnapshotService: Sendable {
     }
 
     /// The cache key of a scheme's snapshot for an environment.
-    static func key(_ scheme: RegisteredScheme, _ environment: LayoutEnvironment) -> SnapshotKey {
-        SnapshotKey(schemeHash: scheme.hash, engineVersion: LayoutEngine.version, environmentKey: environment.cacheKey)
+    static func key(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment) -> SnapshotKey {
+        SnapshotKey(schemeHash: scheme.hash, engineVersion: LayoutEngine.version, environmentKey: environment.key)
     }
 
     /// The payload in memory, counted as a memory hit; nil on a miss (not counted).
@@ -44,7 +44,7 @@ final class SnapshotService: Sendable {
     ///
     /// - Throws: `RequestError` `invalidEnvironment` when the scheme cannot be laid out in
     ///   this environment; `internal` when the store cannot be read.
-    func snapshot(of scheme: RegisteredScheme, for environment: LayoutEnvironment) async throws(RequestError) -> ([UInt8], WireSnapshot.Source) {
+    func snapshot(of scheme: RegisteredScheme, for environment: ResolvedEnvironment) async throws(RequestError) -> ([UInt8], WireSnapshot.Source) {
         let key = Self.key(scheme, environment)
         if let payload = cached(key) { return (payload, .memory) }
         let (payload, source) = try await inFlight.run(key) { [self] in await load(scheme, environment, key) }
@@ -53,7 +53,7 @@ final class SnapshotService: Sendable {
     }
 
     /// Memory again (a flight that just ended may have filled it), the store, then computing.
-    private func load(_ scheme: RegisteredScheme, _ environment: LayoutEnvironment, _ key: SnapshotKey) async -> Result<([UInt8], WireSnapshot.Source), RequestError> {
+    private func load(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, _ key: SnapshotKey) async -> Result<([UInt8], WireSnapshot.Source), RequestError> {
         if let payload = hotCache.get(key) { return .success((payload, .memory)) }
         do {
             if let stored = try await store.snapshot(for: key) {
@@ -67,8 +67,8 @@ final class SnapshotService: Sendable {
         return await computeAndStore(scheme, environment, key).map { ($0, .computed) }
     }
 
-    private func computeAndStore(_ scheme: RegisteredScheme, _ environment: LayoutEnvironment, _ key: SnapshotKey) async -> Result<[UInt8], RequestError> {
-        let computed = await pool.run { Self.compute(scheme, environment) }
+    private func computeAndStore(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, _ key: SnapshotKey) async -> Result<[UInt8], RequestError> {
+        let computed = await pool.run { Self.compute(scheme, environment.environment) }
         guard case .success(.success(let (payload, duration))) = computed else {
             return computed.flatMap { $0 }.map(\.0)
         }

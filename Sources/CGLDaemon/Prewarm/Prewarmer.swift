@@ -16,13 +16,14 @@ struct Prewarmer: Sendable {
     let pool: ComputePool
     let counters: DaemonCounters
     let logger: Logger
-    /// Snapshots written per store transaction (the store syncs each one to disk).
-    var batchSize = 512
+    /// Snapshots written per store transaction: the store syncs each one to disk, so a
+    /// prewarm writes few large ones (4,096 snapshots are about 4 MB).
+    var batchSize = 4096
 
     /// What a prewarm covers.
     struct Job: Sendable {
         var schemes: [RegisteredScheme]
-        var environments: [LayoutEnvironment]
+        var environments: [ResolvedEnvironment]
 
         var total: Int { schemes.count * environments.count }
     }
@@ -82,7 +83,7 @@ struct Prewarmer: Sendable {
     }
 
     /// The snapshots of `scheme` the store lacks, computed on one compute thread.
-    private func prewarm(_ scheme: RegisteredScheme, _ environments: [LayoutEnvironment]) async -> SchemeResult {
+    private func prewarm(_ scheme: RegisteredScheme, _ environments: [ResolvedEnvironment]) async -> SchemeResult {
         var result = SchemeResult(scheme: scheme.name)
         let keys = environments.map { SnapshotService.key(scheme, $0) }
         let stored: [SnapshotKey: StoredSnapshot]
@@ -100,7 +101,7 @@ struct Prewarmer: Sendable {
         let computed = await pool.run { () -> SchemeResult in
             var partial = SchemeResult(scheme: scheme.name)
             for (key, environment) in missing {
-                switch SnapshotService.compute(scheme, environment) {
+                switch SnapshotService.compute(scheme, environment.environment) {
                 case .success(let (payload, duration)):
                     partial.snapshots.append(StoredSnapshot(key: key, payload: Data(payload), computeTime: duration))
                 case .failure(let error):

@@ -3,22 +3,53 @@ import CGLBridge
 import CGLDocument
 import CGLWire
 
+/// An environment to lay out, with its cache key (which takes a few microseconds to
+/// build: profiles have theirs built once).
+struct ResolvedEnvironment: Sendable, Hashable {
+    let environment: LayoutEnvironment
+    let key: String
+
+    init(_ environment: LayoutEnvironment) {
+        self.environment = environment
+        key = environment.cacheKey
+    }
+}
+
 /// Turns the environment a request names into the one to lay out: a configured profile, or
 /// explicit values checked against the ranges of the protocol.
 struct EnvironmentResolver: Sendable {
     let profiles: ProfileSet
     let prewarmDirections: [DaemonConfiguration.PrewarmDirection]
+    /// Each profile as configured, left-to-right and right-to-left.
+    private let resolvedProfiles: [String: (own: ResolvedEnvironment, ltr: ResolvedEnvironment, rtl: ResolvedEnvironment)]
+
+    init(profiles: ProfileSet, prewarmDirections: [DaemonConfiguration.PrewarmDirection]) {
+        self.profiles = profiles
+        self.prewarmDirections = prewarmDirections
+        var resolved: [String: (own: ResolvedEnvironment, ltr: ResolvedEnvironment, rtl: ResolvedEnvironment)] = [:]
+        for profile in profiles.profiles {
+            guard let name = profile.profile, resolved[name] == nil else { continue }
+            var ltr = profile, rtl = profile
+            ltr.direction = .leftToRight
+            rtl.direction = .rightToLeft
+            resolved[name] = (ResolvedEnvironment(profile), ResolvedEnvironment(ltr), ResolvedEnvironment(rtl))
+        }
+        resolvedProfiles = resolved
+    }
 
     /// The environment of a lookup.
     ///
     /// - Throws: `RequestError` `invalidEnvironment` for an unknown profile or values that
     ///   cannot be laid out, naming the value.
-    func environment(for request: WireEnvironmentRequest) throws(RequestError) -> LayoutEnvironment {
+    func environment(for request: WireEnvironmentRequest) throws(RequestError) -> ResolvedEnvironment {
         switch request {
         case .profile(let name, let direction):
-            var environment = try profile(named: name)
-            if let direction { environment.direction = LayoutDirection(direction) }
-            return environment
+            guard let profile = resolvedProfiles[name] else { throw unknownProfile(name) }
+            switch direction {
+            case nil: return profile.own
+            case .leftToRight?: return profile.ltr
+            case .rightToLeft?: return profile.rtl
+            }
         case .explicit(let values):
             let environment = LayoutEnvironment(values)
             do {
@@ -26,23 +57,25 @@ struct EnvironmentResolver: Sendable {
             } catch {
                 throw RequestError(.invalidEnvironment, "invalid environment: \(error.message)")
             }
-            return environment
+            return ResolvedEnvironment(environment)
         }
     }
 
     /// The profile called `name`.
     func profile(named name: String) throws(RequestError) -> LayoutEnvironment {
-        guard let environment = profiles[name] else {
-            throw RequestError(.invalidEnvironment, "no profile is called '\(name)'; \(hint(for: name, among: profiles.names))")
-        }
+        guard let environment = profiles[name] else { throw unknownProfile(name) }
         return environment
+    }
+
+    private func unknownProfile(_ name: String) -> RequestError {
+        RequestError(.invalidEnvironment, "no profile is called '\(name)'; \(hint(for: name, among: profiles.names))")
     }
 
     /// The environments a prewarm covers: the profiles named (every profile when none is),
     /// each in every configured direction.
     ///
     /// - Throws: `RequestError` `invalidEnvironment` naming the first unknown profile.
-    func prewarmEnvironments(profileNames: [String]) throws(RequestError) -> [LayoutEnvironment] {
+    func prewarmEnvironments(profileNames: [String]) throws(RequestError) -> [ResolvedEnvironment] {
         var chosen: [LayoutEnvironment] = []
         if profileNames.isEmpty {
             chosen = profiles.profiles
@@ -62,6 +95,6 @@ struct EnvironmentResolver: Sendable {
                 }
                 return seen.insert(environment).inserted ? environment : nil
             }
-        }
+        }.map(ResolvedEnvironment.init)
     }
 }

@@ -23,7 +23,7 @@ extension RequestHandler {
     }
 
     /// The registered scheme and the environment a lookup names.
-    func resolve(_ name: String, _ request: WireEnvironmentRequest) throws(RequestError) -> (RegisteredScheme, LayoutEnvironment) {
+    func resolve(_ name: String, _ request: WireEnvironmentRequest) throws(RequestError) -> (RegisteredScheme, ResolvedEnvironment) {
         guard let scheme = registry.scheme(named: name) else { throw Self.notFound(name, among: registry.all().map(\.name)) }
         return (scheme, try resolver.environment(for: request))
     }

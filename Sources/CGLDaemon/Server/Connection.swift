@@ -1,124 +1,152 @@
 import CGLWire
 import Logging
 import NIOCore
-import ServiceLifecycle
 import Synchronization
 
-/// One client connection: reads its stream through a ``WireSession``, answers what can be
-/// answered at once in one write per read, and gives every other request a task of its
-/// own, so that answers come back in whatever order they are ready (pipelining).
+/// One client connection, on its event loop: reads its stream through a ``WireSession``,
+/// answers what can be answered at once (`ping`, lookups found in memory) right there, in
+/// one write per read, and gives every other request a task of its own, whose answer is
+/// written back whenever it is ready (pipelining: answers in any order).
 ///
-/// It ends when the client closes, when the protocol requires it, or at graceful shutdown;
-/// then it waits for its requests in flight to be answered before closing.
-struct Connection {
-    let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
-    let activity: ConnectionActivity
-    let handler: RequestHandler
-    let limits: DaemonConfiguration.Limits
-    let logger: Logger
+/// Answering on the event loop is what keeps a warm lookup near the cost of the socket
+/// itself: no hop to Swift's cooperative pool and back for a read or a write.
+///
+/// At graceful shutdown (``drain()``) it reads no more, and closes once its requests in
+/// flight are answered.
+final class Connection: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
-    func run() async {
-        do {
-            try await channel.executeThenClose { inbound, outbound in
-                let tasks = RequestTasks()
-                await serve(inbound, ResponseWriter(outbound), tasks)
-                await tasks.waitForAll()
+    private let handler: RequestHandler
+    private let activity: ConnectionActivity
+    private let limits: DaemonConfiguration.Limits
+    private let logger: Logger
+    private var session: WireSession
+    /// Answers to write at the end of the current read burst.
+    private var pending: [UInt8] = []
+    /// Requests answered by tasks, not yet written.
+    private var inFlight = 0
+    private var isDraining = false
+    private var isClosing = false
+    /// The handler's place in the pipeline, for ``drain()``, which comes from outside it.
+    private var context: ChannelHandlerContext?
+
+    init(handler: RequestHandler, activity: ConnectionActivity, limits: DaemonConfiguration.Limits, logger: Logger) {
+        self.handler = handler
+        self.activity = activity
+        self.limits = limits
+        self.logger = logger
+        session = WireSession(maximumFrameSize: limits.maximumFrameSize)
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !isDraining, !isClosing else { return }
+        let buffer = unwrapInboundIn(data)
+        let actions = buffer.withUnsafeReadableBytes { session.receive($0) }
+        for action in actions {
+            switch action {
+            case .send(let bytes):
+                pending += bytes
+            case .request(let frame):
+                dispatch(frame, context: context)
+            case .close:
+                flush(context)
+                isClosing = true
+                context.close(promise: nil)
+                return
             }
-        } catch {
-            logger.debug("A connection ended with an error", metadata: ["cgl.error": "\(error)"])
         }
     }
 
-    private func serve(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>, _ writer: ResponseWriter, _ tasks: RequestTasks) async {
-        var session = WireSession(maximumFrameSize: limits.maximumFrameSize)
-        do {
-            for try await buffer in inbound.cancelOnGracefulShutdown() {
-                var batch: [UInt8] = []
-                for action in session.receive(buffer.readableBytesView) {
-                    switch action {
-                    case .send(let bytes):
-                        batch += bytes
-                    case .request(let frame):
-                        dispatch(frame, into: &batch, writer: writer, tasks: tasks)
-                    case .close:
-                        await writer.write(batch)
-                        return
-                    }
-                }
-                if !batch.isEmpty { await writer.write(batch) }
-            }
-        } catch {
-            logger.debug("A connection's input failed", metadata: ["cgl.error": "\(error)"])
-        }
+    func channelReadComplete(context: ChannelHandlerContext) {
+        flush(context)
+        context.fireChannelReadComplete()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
         if session.hasPartialInput { logger.debug("A client left in the middle of a frame") }
+        isClosing = true
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("A connection failed", metadata: ["cgl.error": "\(error)"])
+        context.close(promise: nil)
+    }
+
+    /// Graceful shutdown: no more requests; close once the ones in flight are answered.
+    /// Call on the event loop.
+    func drain() {
+        guard let context else { return }
+        isDraining = true
+        flush(context)
+        if inFlight == 0 { context.close(promise: nil) }
+    }
+
+    private func flush(_ context: ChannelHandlerContext) {
+        guard !pending.isEmpty else { return }
+        var buffer = context.channel.allocator.buffer(capacity: pending.count)
+        buffer.writeBytes(pending)
+        pending.removeAll(keepingCapacity: true)
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
 
     /// Decodes a request and answers it at once, or starts a task for it.
-    private func dispatch(_ frame: WireFrame, into batch: inout [UInt8], writer: ResponseWriter, tasks: RequestTasks) {
+    private func dispatch(_ frame: WireFrame, context: ChannelHandlerContext) {
         let request: WireRequest
         do {
             request = try WireRequest(frame: frame)
         } catch {
             // A malformed request costs only itself: answer it and keep reading (§9).
-            ResponseEncoder.append(error.protocolError, requestID: frame.requestID, to: &batch)
+            ResponseEncoder.append(error.protocolError, requestID: frame.requestID, to: &pending)
             return
         }
-        if handler.answerAtOnce(request, requestID: frame.requestID, into: &batch) { return }
-        guard activity.requestsInFlight < limits.maximumRequestsInFlight else {
+        if handler.answerAtOnce(request, requestID: frame.requestID, into: &pending) { return }
+        guard inFlight < limits.maximumRequestsInFlight else {
             ResponseEncoder.append(WireError(code: .busy, message: "this connection has \(limits.maximumRequestsInFlight) requests in flight; wait for answers before sending more"),
-                                   requestID: frame.requestID, to: &batch)
+                                   requestID: frame.requestID, to: &pending)
             return
         }
+        inFlight += 1
         activity.begin()
         let handler = self.handler
-        let activity = self.activity
-        tasks.start {
-            await handler.answer(request, requestID: frame.requestID) { bytes in await writer.write(bytes) }
-            activity.end()
-        }
-    }
-}
-
-/// The connection's output, shared by its request tasks.
-struct ResponseWriter: Sendable {
-    let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-
-    init(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
-        self.outbound = outbound
-    }
-
-    /// Writes `bytes`; a client that left is not an error worth reporting.
-    func write(_ bytes: [UInt8]) async {
-        guard !bytes.isEmpty else { return }
-        try? await outbound.write(ByteBuffer(bytes: bytes))
-    }
-}
-
-/// The tasks answering one connection's requests. They are unstructured so that the end of
-/// the input (or a graceful shutdown cancelling the read loop) does not cancel them; the
-/// connection waits for all of them before it closes.
-final class RequestTasks: Sendable {
-    private let tasks = Mutex<(next: Int, running: [Int: Task<Void, Never>])>((0, [:]))
-
-    func start(_ work: @escaping @Sendable () async -> Void) {
-        tasks.withLock { state in
-            let id = state.next
-            state.next += 1
-            state.running[id] = Task { [weak self] in
-                await work()
-                self?.finished(id)
+        let channel = context.channel
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((self, context), eventLoop: loop)
+        Task {
+            await handler.answer(request, requestID: frame.requestID) { bytes in
+                // Written in order: each write is queued on the loop before the next is made.
+                try? await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+            }
+            loop.execute {
+                let (connection, context) = bound.value
+                connection.requestAnswered(context: context)
             }
         }
     }
 
-    private func finished(_ id: Int) {
-        tasks.withLock { _ = $0.running.removeValue(forKey: id) }
+    private func requestAnswered(context: ChannelHandlerContext) {
+        inFlight -= 1
+        activity.end()
+        if isDraining, inFlight == 0 { context.close(promise: nil) }
     }
+}
 
-    /// Returns once every task started so far (and any they lead to) has finished.
-    func waitForAll() async {
-        while let task = tasks.withLock({ $0.running.values.first }) {
-            await task.value
-        }
-    }
+/// What a connection's request tasks and its guard share.
+final class ConnectionActivity: Sendable {
+    private let inFlight = Atomic<Int>(0)
+
+    var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
+
+    func begin() { inFlight.add(1, ordering: .relaxed) }
+
+    func end() { inFlight.subtract(1, ordering: .relaxed) }
 }

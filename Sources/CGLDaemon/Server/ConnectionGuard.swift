@@ -1,5 +1,4 @@
 import NIOCore
-import Synchronization
 
 /// Closes connections that cost without using: one that sends no hello in time, and one
 /// that stays silent for the idle timeout while none of its requests is being answered.
@@ -57,17 +56,6 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         idleTimer?.cancel()
         context.fireChannelInactive()
     }
-}
-
-/// What a connection's request tasks and its guard share.
-final class ConnectionActivity: Sendable {
-    private let inFlight = Atomic<Int>(0)
-
-    var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
-
-    func begin() { inFlight.add(1, ordering: .relaxed) }
-
-    func end() { inFlight.subtract(1, ordering: .relaxed) }
 }
 
 extension TimeAmount {

@@ -100,7 +100,7 @@ public final class Daemon: Service {
 
     /// Listens, prewarms in the background, and returns after graceful shutdown.
     private func serve(_ handler: RequestHandler) async throws {
-        let listener = try await Listener.bind(configuration, counters: handler.counters, logger: logger)
+        let listener = try await Listener.bind(configuration, handler: handler, counters: handler.counters, logger: logger)
         defer { SocketFile.remove(configuration.socketPath) }
         try SocketFile.setMode(configuration.socketPath, configuration.socketMode)
         let schemeCount = handler.registry.count
@@ -110,7 +110,7 @@ public final class Daemon: Service {
         let prewarm = configuration.prewarmAtStart ? Task { await self.prewarmEverything(handler) } : nil
         let stopping = self.stopping
         let logger = self.logger
-        await listener.serve(handler) {
+        await listener.serve {
             logger.info("cgld is shutting down: no new connections; answering the requests in flight")
             stopping.set()
         }

@@ -7,7 +7,8 @@ import ServiceLifecycle
 /// The listening socket: binds it with SwiftNIO and runs one task per connection until
 /// graceful shutdown, then waits for every connection to answer what it had in flight.
 struct Listener {
-    typealias Child = (channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, activity: ConnectionActivity)
+    /// An accepted connection: its channel, and its handler (bound to the channel's loop).
+    typealias Child = (channel: any Channel, connection: NIOLoopBound<Connection>)
 
     let server: NIOAsyncChannel<Child, Never>
     let configuration: DaemonConfiguration
@@ -15,7 +16,7 @@ struct Listener {
     let logger: Logger
 
     /// Binds the socket (whose path `SocketFile.prepare` made ready).
-    static func bind(_ configuration: DaemonConfiguration, counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
+    static func bind(_ configuration: DaemonConfiguration, handler: RequestHandler, counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
         let limits = configuration.limits
         do {
             let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -23,9 +24,11 @@ struct Listener {
                 .bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false) { channel in
                     channel.eventLoop.makeCompletedFuture { () throws -> Child in
                         let activity = ConnectionActivity()
-                        try channel.pipeline.syncOperations.addHandler(
-                            ConnectionGuard(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout, activity: activity))
-                        return (try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), activity)
+                        let connection = Connection(handler: handler, activity: activity, limits: limits, logger: logger)
+                        try channel.pipeline.syncOperations.addHandlers(
+                            ConnectionGuard(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout, activity: activity),
+                            connection)
+                        return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop))
                     }
                 }
             return Listener(server: server, configuration: configuration, counters: counters, logger: logger)
@@ -35,13 +38,13 @@ struct Listener {
     }
 
     /// Serves connections until graceful shutdown (when `onShutdown` runs first).
-    func serve(_ handler: RequestHandler, onShutdown: @escaping @Sendable () -> Void) async {
+    func serve(onShutdown: @escaping @Sendable () -> Void) async {
         let server = self.server
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 do {
                     try await server.executeThenClose { inbound in
-                        for try await child in inbound { accept(child, handler: handler, into: &group) }
+                        for try await child in inbound { accept(child, into: &group) }
                     }
                 } catch {
                     logger.debug("The listening socket closed", metadata: ["cgl.error": "\(error)"])
@@ -53,22 +56,24 @@ struct Listener {
         }
     }
 
-    private func accept(_ child: Child, handler: RequestHandler, into group: inout DiscardingTaskGroup) {
+    private func accept(_ child: Child, into group: inout DiscardingTaskGroup) {
         let open = counters.connectionsOpen.add(1, ordering: .relaxed).newValue
+        let channel = child.channel
         guard open <= configuration.limits.maximumConnections else {
             DaemonCounters.decrement(counters.connectionsOpen)
             logger.warning("Refused a connection: too many open", metadata: ["cgl.connections.limit": "\(configuration.limits.maximumConnections)"])
-            // Closed through `executeThenClose`, which finishes the channel's writer: NIO
-            // traps when an async channel's writer is dropped unfinished.
-            let channel = child.channel
-            group.addTask { try? await channel.executeThenClose { _, _ in } }
+            channel.close(promise: nil)
             return
         }
-        let connection = Connection(channel: child.channel, activity: child.activity, handler: handler,
-                                    limits: configuration.limits, logger: logger)
         let counters = self.counters
+        let connection = child.connection
         group.addTask {
-            await connection.run()
+            // Runs until the connection closes; at graceful shutdown it is asked to drain.
+            await withGracefulShutdownHandler {
+                try? await channel.closeFuture.get()
+            } onGracefulShutdown: {
+                channel.eventLoop.execute { connection.value.drain() }
+            }
             DaemonCounters.decrement(counters.connectionsOpen)
         }
     }
