@@ -202,7 +202,7 @@ import Testing
 
 @Suite struct ConnectionLimitTests {
     @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutButNotWhileARequestRuns() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"]) { $0.limits.idleTimeout = .milliseconds(300) }
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"]) { $0.limits.idleTimeout = .seconds(1) }
         defer { daemon.removeFolder() }
         let socketPath = daemon.configuration.socketPath
         try await blocking {

@@ -103,13 +103,16 @@ private struct Exchange {
 
     mutating func run(timeout: Duration, event: (Int, WireResponse) -> Void) throws(CGLClientError) {
         var output: [UInt8] = []
-        var indices: [UInt32: Int] = [:]
-        for (index, request) in requests.enumerated() {
+        var ids: [UInt32] = []
+        ids.reserveCapacity(requests.count)
+        for request in requests {
             let id = connection.makeRequestID()
-            indices[id] = index
+            ids.append(id)
             request.encode(requestID: id, into: &output)
             try checkSize(request, frameLength: output.count)
         }
+        // One request (the usual case) is matched without building an index.
+        let indices: [UInt32: Int] = ids.count > 1 ? Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) }) : [:]
         var finals = [WireResponse?](repeating: nil, count: requests.count)
         var remaining = requests.count
         let socketPath = self.socketPath
@@ -118,7 +121,7 @@ private struct Exchange {
             if frame.requestID == 0, frame.kind == WireResponse.Kind.error.rawValue, case .error(let error)? = try? WireResponse(frame: frame) {
                 throw CGLClientError.daemon(error, socketPath: socketPath)
             }
-            guard let index = indices[frame.requestID] else { return false }
+            guard let index = ids.count == 1 ? (frame.requestID == ids[0] ? 0 : nil) : indices[frame.requestID] else { return false }
             let response: WireResponse
             do throws(WireDecodingError) {
                 response = try WireResponse(frame: frame)

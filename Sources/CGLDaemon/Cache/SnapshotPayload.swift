@@ -16,8 +16,9 @@ enum SnapshotPayload {
         let length = payload[start ..< start + 4].reduce(0) { $0 << 8 | Int($1) }
         let end = start + 4 + length
         guard end <= payload.count else { return payload }
+        // Compared in place: the usual case (the name it was computed for) allocates nothing.
+        guard !payload[start + 4 ..< end].elementsEqual(name.utf8) else { return payload }
         let wanted = Array(name.utf8)
-        guard !payload[start + 4 ..< end].elementsEqual(wanted) else { return payload }
         var renamed: [UInt8] = []
         renamed.reserveCapacity(payload.count - length + wanted.count)
         renamed += payload[..<start]

@@ -2,12 +2,19 @@ import CGLDocument
 import CGLWire
 
 extension RequestHandler {
+    /// The payload of a lookup found in memory, named for `name` (source byte unset), or nil
+    /// when the lookup must wait (or failed in a way ``lookup(_:_:requestID:into:)`` reports).
+    func cachedPayload(_ name: String, _ request: WireEnvironmentRequest) -> [UInt8]? {
+        guard let scheme = registry.scheme(named: name), let environment = try? resolver.environment(for: request),
+              let payload = snapshots.cached(SnapshotService.key(scheme, environment)) else { return nil }
+        return SnapshotPayload.naming(name, in: payload)
+    }
+
     /// A lookup found in memory, answered at once; false when it must wait (or failed
     /// in a way ``lookup(_:_:requestID:into:)`` reports).
     func lookupAtOnce(_ name: String, _ request: WireEnvironmentRequest, requestID: UInt32, into buffer: inout [UInt8]) -> Bool {
-        guard let scheme = registry.scheme(named: name), let environment = try? resolver.environment(for: request),
-              let payload = snapshots.cached(SnapshotService.key(scheme, environment)) else { return false }
-        WireSnapshot.encodeFrame(payload: SnapshotPayload.naming(name, in: payload), source: .memory, requestID: requestID, into: &buffer)
+        guard let payload = cachedPayload(name, request) else { return false }
+        WireSnapshot.encodeFrame(payload: payload, source: .memory, requestID: requestID, into: &buffer)
         return true
     }
 

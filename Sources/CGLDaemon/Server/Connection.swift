@@ -23,7 +23,9 @@ final class Connection: ChannelInboundHandler {
     private let logger: Logger
     private var session: WireSession
     /// Answers to write at the end of the current read burst.
-    private var pending: [UInt8] = []
+    private var output: ByteBuffer
+    /// Scratch space for answers encoded as arrays.
+    private var scratch: [UInt8] = []
     /// Requests answered by tasks, not yet written.
     private var inFlight = 0
     private var isDraining = false
@@ -37,6 +39,7 @@ final class Connection: ChannelInboundHandler {
         self.limits = limits
         self.logger = logger
         session = WireSession(maximumFrameSize: limits.maximumFrameSize)
+        output = ByteBuffer()
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -54,7 +57,7 @@ final class Connection: ChannelInboundHandler {
         for action in actions {
             switch action {
             case .send(let bytes):
-                pending += bytes
+                output.writeBytes(bytes)
             case .request(let frame):
                 dispatch(frame, context: context)
             case .close:
@@ -92,11 +95,17 @@ final class Connection: ChannelInboundHandler {
     }
 
     private func flush(_ context: ChannelHandlerContext) {
-        guard !pending.isEmpty else { return }
-        var buffer = context.channel.allocator.buffer(capacity: pending.count)
-        buffer.writeBytes(pending)
-        pending.removeAll(keepingCapacity: true)
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        guard output.readableBytes > 0 else { return }
+        context.writeAndFlush(wrapOutboundOut(output), promise: nil)
+        // The written buffer is NIO's now; a new one is made as the next answer needs it.
+        output = ByteBuffer()
+    }
+
+    /// Appends what `encode` writes into an array (the encoders' form).
+    private func append(_ encode: (inout [UInt8]) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        encode(&scratch)
+        output.writeBytes(scratch)
     }
 
     /// Decodes a request and answers it at once, or starts a task for it.
@@ -106,13 +115,21 @@ final class Connection: ChannelInboundHandler {
             request = try WireRequest(frame: frame)
         } catch {
             // A malformed request costs only itself: answer it and keep reading (§9).
-            ResponseEncoder.append(error.protocolError, requestID: frame.requestID, to: &pending)
+            append { ResponseEncoder.append(error.protocolError, requestID: frame.requestID, to: &$0) }
             return
         }
-        if handler.answerAtOnce(request, requestID: frame.requestID, into: &pending) { return }
+        if case .lookup(let name, let environment) = request, let payload = handler.cachedPayload(name, environment) {
+            writeSnapshot(payload, requestID: frame.requestID)
+            return
+        }
+        var answered = false
+        append { answered = self.handler.answerAtOnce(request, requestID: frame.requestID, into: &$0) }
+        if answered { return }
         guard inFlight < limits.maximumRequestsInFlight else {
-            ResponseEncoder.append(WireError(code: .busy, message: "this connection has \(limits.maximumRequestsInFlight) requests in flight; wait for answers before sending more"),
-                                   requestID: frame.requestID, to: &pending)
+            append {
+                ResponseEncoder.append(WireError(code: .busy, message: "this connection has \(limits.maximumRequestsInFlight) requests in flight; wait for answers before sending more"),
+                                       requestID: frame.requestID, to: &$0)
+            }
             return
         }
         inFlight += 1
@@ -131,6 +148,18 @@ final class Connection: ChannelInboundHandler {
                 connection.requestAnswered(context: context)
             }
         }
+    }
+
+    /// A snapshot frame from a cached payload, straight into the output: the warm lookup's
+    /// one copy of the payload.
+    private func writeSnapshot(_ payload: [UInt8], requestID: UInt32) {
+        output.reserveCapacity(minimumWritableBytes: payload.count + WireFrame.headerSize)
+        output.writeInteger(UInt32(payload.count + Int(WireFrame.minimumLength)))
+        output.writeInteger(WireResponse.Kind.snapshot.rawValue)
+        output.writeInteger(requestID)
+        let sourceIndex = output.writerIndex + WireSnapshot.sourceOffset
+        output.writeBytes(payload)
+        output.setInteger(WireSnapshot.Source.memory.rawValue, at: sourceIndex)
     }
 
     private func requestAnswered(context: ChannelHandlerContext) {
