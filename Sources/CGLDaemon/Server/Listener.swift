@@ -14,23 +14,31 @@ struct Listener {
     let counters: DaemonCounters
     let logger: Logger
 
-    /// Binds the socket (whose path `SocketFile.prepare` made ready).
-    static func bind(_ configuration: DaemonConfiguration, counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
+    /// Binds the socket (whose path `SocketFile.prepare` made ready), or serves the one
+    /// systemd passed (`activated`), already bound and listening.
+    static func bind(_ configuration: DaemonConfiguration, activated: ActivatedSocket? = nil,
+                     counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
         let limits = configuration.limits
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Child> = { channel in
+            channel.eventLoop.makeCompletedFuture { () throws -> Child in
+                let activity = ConnectionActivity()
+                try channel.pipeline.syncOperations.addHandler(
+                    ConnectionGuard(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout, activity: activity))
+                return (try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), activity)
+            }
+        }
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
         do {
-            let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.backlog, value: 256)
-                .bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false) { channel in
-                    channel.eventLoop.makeCompletedFuture { () throws -> Child in
-                        let activity = ConnectionActivity()
-                        try channel.pipeline.syncOperations.addHandler(
-                            ConnectionGuard(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout, activity: activity))
-                        return (try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), activity)
-                    }
-                }
+            let server = if let activated {
+                try await bootstrap.bind(activated.descriptor, childChannelInitializer: initializer)
+            } else {
+                try await bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false,
+                                         childChannelInitializer: initializer)
+            }
             return Listener(server: server, configuration: configuration, counters: counters, logger: logger)
         } catch {
-            throw DaemonError(code: .socket, message: "cannot listen on \(configuration.socketPath): \(error)")
+            let place = activated.map { "the socket systemd passed (descriptor \($0.descriptor))" } ?? configuration.socketPath
+            throw DaemonError(code: .socket, message: "cannot listen on \(place): \(error)")
         }
     }
 
