@@ -45,6 +45,32 @@ import Testing
         try await daemon.stop()
     }
 
+    @Test func whatChangedIsPrewarmedInTheBackground() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"]) { $0.prewarmAtStart = true }
+        defer { daemon.removeFolder() }
+        let client = daemon.client()
+        try await Self.waitUntil("the start prewarm stored 48 snapshots") { try await client.stats()[WireStats.Key.snapshotsStored] == 48 }
+        try Self.changedFeedCell().write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
+        #expect(try #require(await daemon.daemon.reload()).changed == ["feed-cell"])
+        // The replaced hash's 24 went with it; the new one's 24 come from the reload's prewarm.
+        try await Self.waitUntil("the reload prewarmed the changed scheme") {
+            let stats = try await client.stats()
+            return stats[WireStats.Key.snapshotsStored] == 48 && stats[WireStats.Key.prewarmRunning] == 0
+        }
+        #expect(try await client.lookup(scheme: "feed-cell", environment: Self.portrait).source != .computed)
+        try await daemon.stop()
+    }
+
+    /// Polls `condition` until it holds, failing after a minute.
+    private static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("timed out waiting until \(what)")
+    }
+
     @Test func aRemovedFileDropsItsSchemeAndItsSnapshotsFromMemory() async throws {
         let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
         defer { daemon.removeFolder() }

@@ -14,19 +14,8 @@ import Testing
 struct AuthorizationEndToEndTests {
     /// `cglctl` run as `uid`/`gid` with no supplementary groups.
     private func cglctl(as id: Int, _ arguments: [String]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--",
-                             productsDirectory.appendingPathComponent("cglctl").path] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: String(decoding: stderr, as: UTF8.self))
+        try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--",
+                                                                  productsDirectory.appendingPathComponent("cglctl").path] + arguments)
     }
 
     /// The registered names, through `cglctl list` run as this (root) process.

@@ -49,8 +49,11 @@ final class SchemesDirectory: Sendable {
     /// names of files that are gone when `dropRemoved`. A file that cannot be read or is
     /// invalid is logged with every issue and skipped, and what it provided before stays.
     ///
-    /// - Parameter announce: Told how many files there are, before they are registered.
-    func sync(_ folder: String?, into registry: SchemeRegistry, dropRemoved: Bool,
+    /// - Parameters:
+    ///   - changeLevel: The level of the line logged for each document registered or
+    ///     changed: `debug` at start (a first start registers every one), `info` at a reload.
+    ///   - announce: Told how many files there are, before they are registered.
+    func sync(_ folder: String?, into registry: SchemeRegistry, dropRemoved: Bool, changeLevel: Logger.Level = .info,
               announce: (Int) -> Void = { _ in }) async -> Outcome {
         var outcome = Outcome()
         let files: [String]
@@ -67,11 +70,11 @@ final class SchemesDirectory: Sendable {
         var provided: [String: Origin] = [:]
         var failedFiles: Set<String> = []
         for file in files {
-            guard let origin = await register(file, into: registry, outcome: &outcome) else {
+            guard let origin = await register(file, into: registry, changeLevel: changeLevel, outcome: &outcome) else {
                 failedFiles.insert(file)
                 continue
             }
-            if let earlier = provided.first(where: { $0.key == origin.name })?.value {
+            if let earlier = provided[origin.name] {
                 logger.warning("Two files of the schemes folder define one scheme; the later one is served",
                                metadata: ["cgl.scheme": "\(origin.name)", "cgl.file": "\(file)", "cgl.earlier": "\(earlier.file)"])
             }
@@ -96,7 +99,8 @@ final class SchemesDirectory: Sendable {
 
     /// Registers one file unless the same content is registered already; its name and hash,
     /// or nil when it cannot be read or is invalid.
-    private func register(_ file: String, into registry: SchemeRegistry, outcome: inout Outcome) async -> (name: String, hash: String)? {
+    private func register(_ file: String, into registry: SchemeRegistry, changeLevel: Logger.Level,
+                          outcome: inout Outcome) async -> (name: String, hash: String)? {
         guard let data = FileManager.default.contents(atPath: file) else {
             logger.error("A scheme document cannot be read; skipped", metadata: ["cgl.file": "\(file)"])
             outcome.failed += 1
@@ -112,7 +116,7 @@ final class SchemesDirectory: Sendable {
             let (registration, replaced) = try await registry.register(document, bytes: bytes)
             if let scheme = registry.scheme(named: registration.name) { outcome.changed.append(scheme) }
             if let replaced { outcome.replacedHashes.append(replaced) }
-            logger.info("Registered a scheme from the schemes folder", metadata: [
+            logger.log(level: changeLevel, "Registered a scheme from the schemes folder", metadata: [
                 "cgl.scheme": "\(registration.name)", "cgl.hash": "\(registration.hash)", "cgl.outcome": "\(registration.outcome.name)", "cgl.file": "\(file)",
             ])
             for warning in registration.warnings {

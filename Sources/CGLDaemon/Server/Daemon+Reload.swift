@@ -33,18 +33,7 @@ extension Daemon {
     }
 
     private func reloadNow() async -> ReloadOutcome? {
-        let serving: Serving? = phase.withLock { phase in
-            switch phase {
-            case .starting:
-                phase = .starting(reloadRequested: true)
-                return nil
-            case .serving(let serving):
-                return serving
-            case .stopped:
-                return nil
-            }
-        }
-        guard let serving else {
+        guard let serving = servingOrRemember() else {
             logger.info("A reload was asked for while cgld is not serving; it runs once cgld is ready, or not at all when it stops")
             return nil
         }
@@ -60,6 +49,32 @@ extension Daemon {
             return ReloadOutcome(refusal: error)
         }
         var outcome = apply(ConfigurationChange(running: running, loaded: loaded, socketIsActivated: !serving.ownsSocketFile), to: serving)
+        let changed = await reloadFolder(serving, into: &outcome)
+        reports.ready(serving.status)
+        if current.withLock({ $0.prewarmAtStart }), !changed.isEmpty {
+            background.start { await self.prewarm(changed, serving.handler, serving) }
+        }
+        return outcome
+    }
+
+    /// What serves now; nil when nothing does yet (then the reload is remembered for when
+    /// it does) or any more.
+    private func servingOrRemember() -> Serving? {
+        phase.withLock { phase in
+            switch phase {
+            case .starting:
+                phase = .starting(reloadRequested: true)
+                return nil
+            case .serving(let serving):
+                return serving
+            case .stopped:
+                return nil
+            }
+        }
+    }
+
+    /// Registers and drops what the schemes folder says; returns the schemes that changed.
+    private func reloadFolder(_ serving: Serving, into outcome: inout ReloadOutcome) async -> [RegisteredScheme] {
         let effective = current.withLock { $0 }
         let sync = await serving.directory.sync(effective.schemesDirectory, into: serving.handler.registry, dropRemoved: effective.schemesDropRemoved)
         forgetSnapshots(ofReplaced: sync.replacedHashes, handler: serving.handler)
@@ -68,11 +83,7 @@ extension Daemon {
         var metadata = Self.metadata(sync)
         if !outcome.needsRestart.isEmpty { metadata["cgl.restartNeeded"] = "\(outcome.needsRestart.joined(separator: ","))" }
         logger.info("Reloaded", metadata: metadata)
-        reports.ready(serving.status)
-        if effective.prewarmAtStart, !sync.changed.isEmpty {
-            background.start { await self.prewarm(sync.changed, serving.handler, serving) }
-        }
-        return outcome
+        return sync.changed
     }
 
     /// Puts the live part of `change` in force, and logs what needs a restart.

@@ -111,7 +111,7 @@ public final class Daemon: Service {
         } catch {
             throw DaemonError(code: .store, message: "cannot read the store \(configuration.databasePath): \(error.message)")
         }
-        let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false) { count in
+        let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false, changeLevel: .debug) { count in
             reports.status("starting: registering \(Self.count(count, "scheme")) from \(configuration.schemesDirectory ?? "")")
         }
         logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
