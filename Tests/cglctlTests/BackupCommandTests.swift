@@ -39,7 +39,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let daemon = try DaemonProcess(folder: folder)
         defer { daemon.stop() }
-        let config = try temporaryFile("cgld.json", contents: #"{"database": {"path": "\#(daemon.databasePath)"}}"#)
+        let config = folder + "/cgld.json"
+        try Data(#"{"database": {"path": "\#(daemon.databasePath)"}}"#.utf8).write(to: URL(fileURLWithPath: config))
         let result = try cglctl("backup", "--config", config, "--format", "json", folder + "/b.sqlite")
         #expect(result.status == 0)
         let json = try #require(try result.json() as? [String: Any])
