@@ -29,7 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        // `LogHandler.log(event:)`, which cgld's reloadable log handler implements (tested with 1.16.2).
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
@@ -89,7 +90,7 @@ let package = Package(
         .executableTarget(name: "EmbedMigrationsTool", path: "Tools/EmbedMigrationsTool", swiftSettings: strictSettings),
         .executableTarget(
             name: "cglctl",
-            dependencies: ["CGLDocument", "CGLayout", "CGLClient", "CGLWire", "CGLBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CGLDocument", "CGLayout", "CGLClient", "CGLWire", "CGLBridge", "CGLStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
@@ -117,6 +118,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -126,7 +129,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Runs the built cglctl and cgld binaries; depending on them makes sure they are built first.
-        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLStore", "CGLClient", "CGLWire"], swiftSettings: strictSettings),
+        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLStore", "CGLClient", "CGLWire", "CGLDaemonTestSupport"],
+                    swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end check of the built binaries: start cgld on a temporary socket and database,
-# drive it with cglctl (register, prewarm, lookup, stats), stop it with SIGTERM, and check
-# that it exits 0 and removes its socket. Run from the repository root after `swift build`.
+# drive it with cglctl (register, prewarm, lookup, stats, backup), reload it with SIGHUP,
+# stop it with SIGTERM, and check that it exits 0 and removes its socket. Run from the
+# repository root after `swift build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +46,16 @@ compute=$("$bin/cglctl" compute examples/schemes/toolbar.json --profile phone-la
 case "$lookup" in *'"source":"store"}'|*'"source":"memory"}') ;; *) fail "a prewarmed lookup should come from a cache: $lookup" ;; esac
 
 ctl stats --format json | grep -q '"schemes":3' || fail "stats should count 3 schemes"
+
+"$bin/cglctl" backup --database "$work/cgld.sqlite" "$work/backup.sqlite" >/dev/null || fail "backup while running"
+[ -s "$work/backup.sqlite" ] || fail "the backup is empty"
+
+# SIGHUP reloads: a document added to the schemes folder is served, the daemon goes on.
+cp examples/schemes/settings-list.json "$work/schemes.d/"
+kill -HUP "$pid"
+for _ in $(seq 1 300); do grep -q "Reloaded" "$work/cgld.log" && break; sleep 0.1; done
+grep -q "Reloaded" "$work/cgld.log" || fail "no reload after SIGHUP"
+ctl lookup settings-list --profile tablet-portrait >/dev/null || fail "the document added before SIGHUP is not served"
 
 # A stray harmless signal must not stop it; SIGTERM must, cleanly.
 kill -WINCH "$pid"

@@ -6,8 +6,11 @@ import Foundation
 enum CLIExit {
     static let usage: Int32 = 64
     static let invalidDocument: Int32 = 65
+    static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
     static let internalError: Int32 = 70
+    static let cannotCreate: Int32 = 73
+    static let notPermitted: Int32 = 77
 }
 
 /// Writes a diagnostic line to stderr.

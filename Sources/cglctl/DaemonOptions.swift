@@ -26,7 +26,8 @@ struct DaemonOptions: ParsableArguments {
     }
 
     /// Prints `error` to stderr and returns the exit it means: 69 when the daemon cannot be
-    /// reached, 65 for invalid documents and names or environments it refuses, 70 otherwise.
+    /// reached, 65 for invalid documents and names or environments it refuses, 77 when it
+    /// refuses the request for this user, 70 otherwise.
     static func fail(_ error: CGLClientError) -> ExitCode {
         printError("cglctl: \(error.daemonError.map { "\($0.code): \($0.message)" } ?? error.message)")
         switch error.code {
@@ -38,6 +39,7 @@ struct DaemonOptions: ParsableArguments {
             switch error.daemonError?.code {
             case .invalidDocument?, .notFound?, .invalidEnvironment?, .tooLarge?: return ExitCode(CLIExit.invalidDocument)
             case .busy?: return ExitCode(CLIExit.unavailable)
+            case .unauthorized?: return ExitCode(CLIExit.notPermitted)
             default: return ExitCode(CLIExit.internalError)
             }
         default:

@@ -7,8 +7,8 @@ import ServiceLifecycle
 import UnixSignals
 
 /// `cgld`: the layout snapshot daemon. Reads its configuration (flags, then `CGLD_*`
-/// environment variables, then the config file, then the embedded defaults), and runs
-/// until SIGTERM or SIGINT.
+/// environment variables, then the config file, then the embedded defaults), serves the
+/// socket systemd passed or binds its own, reloads at SIGHUP, and runs until SIGTERM or SIGINT.
 @main
 struct CGLD: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,6 +18,8 @@ struct CGLD: AsyncParsableCommand {
         Configuration, highest priority first: these flags, CGLD_* environment variables \
         (CGLD_SOCKET_PATH, CGLD_DATABASE_PATH, …; CGLD_SOCKET as for cglctl), the file of \
         --config (or CGLD_CONFIG), the embedded defaults. config/README.md lists every key.
+        SIGHUP reloads the configuration and the schemes directory. Under systemd it reports \
+        its state (Type=notify), keeps the watchdog, and serves an activated socket.
         Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another cgld serves the socket, \
         78 invalid configuration, 70 any other failure to start.
         """
@@ -48,20 +50,27 @@ struct CGLD: AsyncParsableCommand {
     var logLevel: String?
 
     func run() async throws {
-        let reader = try await ConfigLoader(flags: flagValues, configFile: config).reader()
-        let level = Logger.Level(rawValue: reader.string(forKey: "log.level") ?? "info") ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        // First: a SIGHUP from now on reloads (once serving) instead of ending the process.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let environment = ProcessInfo.processInfo.environment
+        let level = LogLevelControl(.info)
+        LoggingSystem.bootstrap { label in LiveLevelLogHandler(label: label, control: level) }
         let logger = Logger(label: "cgld")
+        var options = Daemon.Options.systemd(environment: environment, pid: getpid())
         do {
-            let daemon = Daemon(configuration: try DaemonConfiguration(config: reader), logger: logger)
-            let group = ServiceGroup(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            options.activatedSocket = try ActivatedSocket.takeFromProcess(environment: environment)
+            let loader = ConfigLoader(flags: flagValues, configFile: config, environment: environment)
+            let configuration = try await loader.load()
+            level.set(configuration.logLevel)
+            options.reloadConfiguration = { () async throws(DaemonError) -> DaemonConfiguration in try await loader.load() }
+            options.applyLogLevel = { level.set($0) }
+            let daemon = Daemon(configuration: configuration, logger: logger, options: options)
+            let group = ServiceGroup(services: [daemon, ReloadOnHangup(daemon: daemon, hangups: hangups)],
+                                     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             try await group.run()
         } catch let error as DaemonError {
             logger.critical("cgld cannot run: \(error.message)")
+            try? options.notifier?.status("failed: \(error.message)")
             throw ExitCode(Self.exitCode(error))
         }
     }

@@ -1,19 +1,30 @@
-import ArgumentParser
 import CGLDaemon
 import Configuration
 import Foundation
 import SystemPackage
 
-/// Assembles the configuration providers once, highest priority first: flags, `CGLD_*`
-/// environment variables, the config file, and (in `DaemonConfiguration`) the defaults.
-struct ConfigLoader {
+/// Reads the configuration, highest priority first: flags, `CGLD_*` environment variables,
+/// the config file, and (in `DaemonConfiguration`) the defaults.
+///
+/// The same loader serves the start and every reload, so that a reload reads exactly what a
+/// restart would: the flags and environment of the process, and the file as it is now.
+struct ConfigLoader: Sendable {
     /// Flag values by configuration key.
     var flags: [String: ConfigContent]
     /// The `--config` file, if given.
     var configFile: String?
+    /// The process environment at start.
+    var environment: [String: String]
 
-    func reader() async throws -> ConfigReader {
-        let environment = ProcessInfo.processInfo.environment
+    /// The configuration, validated.
+    ///
+    /// - Throws: `DaemonError` `configuration` for a file that cannot be read or parsed, or
+    ///   a value of the wrong type or out of range.
+    func load() async throws(DaemonError) -> DaemonConfiguration {
+        try DaemonConfiguration(config: try await reader())
+    }
+
+    private func reader() async throws(DaemonError) -> ConfigReader {
         var providers: [any ConfigProvider] = [
             InMemoryProvider(name: "flags", values: Self.values(flags)),
             EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "cgld"),
@@ -27,8 +38,7 @@ struct ConfigLoader {
             do {
                 providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(path)))
             } catch {
-                FileHandle.standardError.write(Data("cgld: cannot read the configuration file \(path): \(error)\n".utf8))
-                throw ExitCode(78)
+                throw DaemonError(code: .configuration, message: "cannot read the configuration file \(path): \(error)")
             }
         }
         return ConfigReader(providers: providers)

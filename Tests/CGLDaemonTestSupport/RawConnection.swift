@@ -68,6 +68,14 @@ public final class RawConnection: @unchecked Sendable {
         try send(bytes)
     }
 
+    /// Sends `request` and reads its answer (the next frame, which must carry `id`).
+    public func ask(_ request: WireRequest, id: UInt32) throws -> WireResponse {
+        try send(request, id: id)
+        let (answerID, response) = try readResponse()
+        guard answerID == id else { throw Failure(description: "the answer to request \(id) came with id \(answerID)") }
+        return response
+    }
+
     /// Reads frames until `count` arrived.
     public func readFrames(_ count: Int, timeout: Duration = .seconds(30)) throws -> [WireFrame] {
         var frames: [WireFrame] = []

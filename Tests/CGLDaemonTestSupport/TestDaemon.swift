@@ -18,6 +18,8 @@ public final class TestDaemon: Sendable {
     public let configuration: DaemonConfiguration
     /// The temporary folder holding the socket and the database.
     public let folder: String
+    /// The daemon itself, for what tests drive directly (``Daemon/reload()``).
+    public let daemon: Daemon
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
@@ -26,10 +28,11 @@ public final class TestDaemon: Sendable {
     /// - Parameters:
     ///   - folder: Where the socket and database go; a fresh short temporary folder by default.
     ///   - schemes: Example documents (by name, from `examples/schemes/`) registered at start.
+    ///   - options: systemd integration and the reload source (none by default).
     ///   - configure: Changes to the test configuration (in-memory-like defaults: no
     ///     schemes folder, no prewarm at start).
     /// - Throws: What the daemon threw when it could not start.
-    public static func start(folder: String? = nil, schemes: [String] = [],
+    public static func start(folder: String? = nil, schemes: [String] = [], options: Daemon.Options = Daemon.Options(),
                              configure: (inout DaemonConfiguration) -> Void = { _ in }) async throws -> TestDaemon {
         let folder = try folder ?? makeTemporaryFolder()
         var configuration = DaemonConfiguration(socketPath: folder + "/s.sock", databasePath: folder + "/db.sqlite",
@@ -43,15 +46,16 @@ public final class TestDaemon: Sendable {
             configuration.schemesDirectory = schemesFolder
         }
         configure(&configuration)
-        return try await TestDaemon(configuration: configuration, folder: folder)
+        return try await TestDaemon(configuration: configuration, folder: folder, options: options)
     }
 
-    private init(configuration: DaemonConfiguration, folder: String) async throws {
+    private init(configuration: DaemonConfiguration, folder: String, options: Daemon.Options) async throws {
         self.configuration = configuration
         self.folder = folder
         let (ready, signal) = AsyncStream<Result<Void, any Error>>.makeStream()
         let logger = Logger(label: "cgld-test") { _ in SwiftLogNoOpLogHandler() }
-        let daemon = Daemon(configuration: configuration, logger: logger) { _ in signal.yield(.success(())) }
+        let daemon = Daemon(configuration: configuration, logger: logger, options: options) { _ in signal.yield(.success(())) }
+        self.daemon = daemon
         let group = ServiceGroup(services: [daemon], logger: logger)
         self.group = group
         task = Task {

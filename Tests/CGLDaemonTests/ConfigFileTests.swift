@@ -12,4 +12,16 @@ import Testing
         #expect(try DaemonConfiguration(config: reader) == DaemonConfiguration())
         #expect(reader.string(forKey: "log.level") == "info")
     }
+
+    /// `systemd/cgld.json`, installed as `/etc/cgld/cgld.json`: the defaults, at the places
+    /// the units give cgld.
+    @Test func theProductionConfigFileIsTheDefaultsAtTheUnitsPlaces() async throws {
+        let provider = try await FileProvider<JSONSnapshot>(filePath: FilePath(repositoryRoot + "/systemd/cgld.json"))
+        var expected = DaemonConfiguration()
+        expected.socketPath = "/run/cgld/cgld.sock"
+        expected.databasePath = "/var/lib/cgld/cgld.sqlite"
+        expected.schemesDirectory = "/etc/cgld/schemes.d"
+        expected.profilesFile = "/etc/cgld/profiles.json"
+        #expect(try DaemonConfiguration(config: ConfigReader(provider: provider)) == expected)
+    }
 }

@@ -1,5 +1,6 @@
 import CGLDaemon
 import Configuration
+import Logging
 import Testing
 
 @Suite struct DaemonConfigurationTests {
@@ -26,6 +27,7 @@ import Testing
             "prewarm.directions": .stringArray(["profile"]), "cache.memoryBytes": .int(1024), "workers": .int(3),
             "limits.maxFrameBytes": .int(65536), "limits.maxConnections": .int(8), "limits.maxRequestsInFlight": .int(16),
             "limits.idleTimeoutSeconds": .double(1.5), "limits.helloTimeoutSeconds": .int(2),
+            "schemes.dropRemoved": .bool(false), "log.level": .string("debug"), "authorization.admins.users": .stringArray(["root"]),
         ])
         #expect(configuration.socketPath == "/run/cgld.sock")
         #expect(configuration.socketMode == 0o600)
@@ -37,6 +39,8 @@ import Testing
         #expect(configuration.cacheMemoryBytes == 1024 && configuration.workers == 3)
         #expect(configuration.limits == DaemonConfiguration.Limits(maximumFrameSize: 65536, maximumConnections: 8, maximumRequestsInFlight: 16,
                                                                     idleTimeout: .milliseconds(1500), helloTimeout: .seconds(2)))
+        #expect(!configuration.schemesDropRemoved && configuration.logLevel == .debug)
+        #expect(configuration.authorization.admins.users == [0])
     }
 
     @Test func environmentStyleTextIsConverted() throws {
@@ -58,6 +62,9 @@ import Testing
         ("socket.mode", ConfigContent.string("rw-rw----"), "socket.mode"),
         ("prewarm.directions", ConfigContent.stringArray(["up"]), "prewarm.directions"),
         ("limits.idleTimeoutSeconds", ConfigContent.double(-1), "limits.idleTimeoutSeconds"),
+        ("log.level", ConfigContent.string("loud"), "log.level"),
+        ("schemes.dropRemoved", ConfigContent.string("sometimes"), "schemes.dropRemoved"),
+        ("authorization.readers.groups", ConfigContent.stringArray(["cgld-test-no-such-group"]), "authorization.readers.groups"),
     ])
     func badValuesAreErrorsNamingTheKey(key: String, value: ConfigContent, named: String) {
         #expect {

@@ -27,8 +27,13 @@ func cglctl(_ arguments: String..., stdin: String? = nil) throws -> CommandResul
 }
 
 func runCglctl(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+    try runProcess(productsDirectory.appendingPathComponent("cglctl"), arguments, stdin: stdin)
+}
+
+/// Runs `executable` with `arguments` and captures what it prints.
+func runProcess(_ executable: URL, _ arguments: [String], stdin: String? = nil) throws -> CommandResult {
     let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("cglctl")
+    process.executableURL = executable
     process.arguments = arguments
     let output = Pipe()
     let errors = Pipe()

@@ -8,20 +8,35 @@ final class DaemonProcess {
     let process = Process()
     var socketPath: String { folder + "/s.sock" }
     var databasePath: String { folder + "/db.sqlite" }
+    /// Where its stdout and stderr go.
+    let logPath: String
     private let log: FileHandle
 
     /// Starts `cgld` and returns once it answers a ping.
-    init(folder: String, arguments: [String] = []) throws {
+    ///
+    /// - Parameters:
+    ///   - arguments: Flags after the socket, database and schemes folder of `folder`.
+    ///   - environment: Variables added to this process's environment.
+    ///   - waitForPing: Whether to return only once it answers (or right after starting it).
+    ///   - schemesFlag: Whether to pass `--schemes-dir` (which overrides a `--config` file's).
+    init(folder: String, arguments: [String] = [], environment: [String: String] = [:], waitForPing: Bool = true, schemesFlag: Bool = true) throws {
         self.folder = folder
         process.executableURL = productsDirectory.appendingPathComponent("cgld")
-        process.arguments = ["--socket", folder + "/s.sock", "--database", folder + "/db.sqlite", "--schemes-dir", folder + "/schemes.d"] + arguments
-        let logPath = folder + "/cgld-\(UUID().uuidString).log"
+        process.arguments = ["--socket", folder + "/s.sock", "--database", folder + "/db.sqlite"]
+            + (schemesFlag ? ["--schemes-dir", folder + "/schemes.d"] : []) + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        logPath = folder + "/cgld-\(UUID().uuidString).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log
         try process.run()
-        try waitUntilReady()
+        if waitForPing { try waitUntilReady() }
+    }
+
+    /// What it logged so far.
+    var logText: String {
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
     /// Polls with pings until the daemon answers (its readiness signal), failing if it exits.

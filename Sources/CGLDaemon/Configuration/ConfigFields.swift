@@ -1,4 +1,5 @@
 import Configuration
+import Logging
 
 /// Typed, validated reads of configuration keys.
 ///
@@ -61,6 +62,24 @@ struct ConfigFields {
         }
         guard !directions.isEmpty else { throw .configuration(key: key, value: "[]", expected: "at least one of profile, ltr or rtl") }
         return directions
+    }
+
+    /// A list of names or numeric ids, such as users and groups: strings or integers in a
+    /// file, comma-separated text in an environment variable. Entries are trimmed; empty
+    /// ones are dropped, so `""` is an empty list.
+    func names(_ key: String) throws(DaemonError) -> [String]? {
+        let entries = reader.stringArray(forKey: ConfigKey(key)) ?? reader.intArray(forKey: ConfigKey(key))?.map(String.init)
+        guard let entries else { try requireAbsent(key, expected: "a list of names or numeric ids"); return nil }
+        return entries.map(\.trimmingSpaces).filter { !$0.isEmpty }
+    }
+
+    /// A log level name.
+    func logLevel(_ key: String) throws(DaemonError) -> Logger.Level? {
+        guard let text = reader.string(forKey: ConfigKey(key)) else { return nil }
+        guard let level = Logger.Level(rawValue: text.trimmingSpaces.lowercased()) else {
+            throw .configuration(key: key, value: text, expected: "one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return level
     }
 
     /// Throws when `key` holds a value (readable as text) that the typed read refused.

@@ -9,6 +9,7 @@ extension DaemonConfiguration {
     /// | `socket.mode` | octal string | `"0660"` |
     /// | `database.path` | string (`:memory:` for none) | `.cgld/cgld.sqlite` |
     /// | `schemes.directory` | string (`""` for none) | `config/schemes.d` |
+    /// | `schemes.dropRemoved` | bool | `true` |
     /// | `profiles.file` | string (`""` for the built-in profiles) | `""` |
     /// | `prewarm.atStart` | bool | `true` |
     /// | `prewarm.directions` | strings of `profile`, `ltr`, `rtl` | `["ltr", "rtl"]` |
@@ -19,6 +20,8 @@ extension DaemonConfiguration {
     /// | `limits.maxRequestsInFlight` | int, 1 to 1000000 | 4096 |
     /// | `limits.idleTimeoutSeconds` | number > 0 | 300 |
     /// | `limits.helloTimeoutSeconds` | number > 0 | 5 |
+    /// | `log.level` | `trace` … `critical` | `info` |
+    /// | `authorization.*` | see ``AuthorizationConfiguration/init(config:)`` | |
     ///
     /// - Throws: `DaemonError` with code `configuration`, naming the key, the value and
     ///   what it should be.
@@ -30,12 +33,15 @@ extension DaemonConfiguration {
         socketMode = try fields.octalMode("socket.mode") ?? defaults.socketMode
         databasePath = try fields.path("database.path") ?? defaults.databasePath
         schemesDirectory = try fields.optionalPath("schemes.directory", default: defaults.schemesDirectory)
+        schemesDropRemoved = try fields.bool("schemes.dropRemoved") ?? defaults.schemesDropRemoved
         profilesFile = try fields.optionalPath("profiles.file", default: defaults.profilesFile)
         prewarmAtStart = try fields.bool("prewarm.atStart") ?? defaults.prewarmAtStart
         prewarmDirections = try fields.directions("prewarm.directions") ?? defaults.prewarmDirections
         cacheMemoryBytes = try fields.int("cache.memoryBytes", in: 0 ... Int(Int32.max) * 64) ?? defaults.cacheMemoryBytes
         workers = try fields.int("workers", in: 0 ... 256) ?? defaults.workers
         limits = try Limits(fields: fields, defaults: defaults.limits)
+        authorization = try AuthorizationConfiguration(config: config)
+        logLevel = try fields.logLevel("log.level") ?? defaults.logLevel
     }
 }
 

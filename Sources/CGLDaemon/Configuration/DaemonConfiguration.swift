@@ -1,3 +1,5 @@
+public import Logging
+
 /// Everything `cgld` can be configured with: where it listens and stores, what it loads and
 /// prewarms at start, and the limits it enforces.
 ///
@@ -12,8 +14,12 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var socketMode: UInt16
     /// The SQLite database file; `:memory:` keeps everything in memory (nothing survives a restart).
     public var databasePath: String
-    /// A folder whose `*.json` documents are registered at start; `nil` registers none.
+    /// A folder whose `*.json` documents are registered at start and at each reload; `nil`
+    /// registers none.
     public var schemesDirectory: String?
+    /// Whether a reload unregisters the documents that came from ``schemesDirectory`` and
+    /// whose file is gone. Documents registered over the socket are never dropped.
+    public var schemesDropRemoved: Bool
     /// A profiles file (`config/profiles.json` format); `nil` uses the built-in profiles.
     public var profilesFile: String?
     /// Whether every registered scheme is prewarmed in the background at start.
@@ -26,6 +32,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var workers: Int
     /// What one client may cost the daemon.
     public var limits: Limits
+    /// Who may read and who may administer.
+    public var authorization: AuthorizationConfiguration
+    /// The least severe level logged; the daemon's `Logger` is made by `cgld`, which applies it.
+    public var logLevel: Logger.Level
 
     /// A configuration; every value has the embedded default.
     public init(
@@ -33,23 +43,29 @@ public struct DaemonConfiguration: Sendable, Hashable {
         socketMode: UInt16 = 0o660,
         databasePath: String = ".cgld/cgld.sqlite",
         schemesDirectory: String? = "config/schemes.d",
+        schemesDropRemoved: Bool = true,
         profilesFile: String? = nil,
         prewarmAtStart: Bool = true,
         prewarmDirections: [PrewarmDirection] = [.leftToRight, .rightToLeft],
         cacheMemoryBytes: Int = 64 * 1024 * 1024,
         workers: Int = 0,
-        limits: Limits = Limits()
+        limits: Limits = Limits(),
+        authorization: AuthorizationConfiguration = AuthorizationConfiguration(),
+        logLevel: Logger.Level = .info
     ) {
         self.socketPath = socketPath
         self.socketMode = socketMode
         self.databasePath = databasePath
         self.schemesDirectory = schemesDirectory
+        self.schemesDropRemoved = schemesDropRemoved
         self.profilesFile = profilesFile
         self.prewarmAtStart = prewarmAtStart
         self.prewarmDirections = prewarmDirections
         self.cacheMemoryBytes = cacheMemoryBytes
         self.workers = workers
         self.limits = limits
+        self.authorization = authorization
+        self.logLevel = logLevel
     }
 
     /// The direction a profile is prewarmed in.

@@ -42,8 +42,22 @@ final class SchemeRegistry: Sendable {
     /// - Throws: `RequestError` `invalidDocument` with every issue, or `internal` when the
     ///   store cannot be written.
     func register(_ bytes: [UInt8]) async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) {
-        let document = try await parser.parse(bytes)
-        return try await writes.withLock { () async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) in
+        try await register(try await parse(bytes), bytes: bytes)
+    }
+
+    /// Parses and validates a document, on the compute threads.
+    ///
+    /// - Throws: `RequestError` `invalidDocument` with every issue.
+    func parse(_ bytes: [UInt8]) async throws(RequestError) -> SchemeDocument {
+        try await parser.parse(bytes)
+    }
+
+    /// Registers a parsed `document` whose text is `bytes`.
+    ///
+    /// - Returns: The registration, and the hash the name had before when it changed.
+    /// - Throws: `RequestError` `internal` when the store cannot be written.
+    func register(_ document: SchemeDocument, bytes: [UInt8]) async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) {
+        try await writes.withLock { () async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) in
             let outcome: RegistrationOutcome
             let stored: StoredScheme?
             do throws(StoreError) {

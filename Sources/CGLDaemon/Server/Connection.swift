@@ -11,13 +11,16 @@ import Synchronization
 /// Answering on the event loop is what keeps a warm lookup near the cost of the socket
 /// itself: no hop to Swift's cooperative pool and back for a read or a write.
 ///
-/// At graceful shutdown (``drain()``) it reads no more, and closes once its requests in
-/// flight are answered.
+/// It reads nothing until ``start(peer:)`` gives it its peer's credentials; every request is
+/// then decided against the authorization policy in force, and a refused one is answered
+/// `unauthorized` without closing the connection. At graceful shutdown (``drain()``) it
+/// reads no more, and closes once its requests in flight are answered.
 final class Connection: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let handler: RequestHandler
+    private let authorization: LiveAuthorization
     private let activity: ConnectionActivity
     private let limits: DaemonConfiguration.Limits
     private let logger: Logger
@@ -28,13 +31,19 @@ final class Connection: ChannelInboundHandler {
     private var scratch: [UInt8] = []
     /// Requests answered by tasks, not yet written.
     private var inFlight = 0
+    /// Who is at the other end; nil until ``start(peer:)``.
+    private var peer: PeerCredentials?
+    /// The peer's access under the policy of `generation` (nil: none).
+    private var access: (generation: UInt64, granted: Authorization.Access?)?
     private var isDraining = false
     private var isClosing = false
     /// The handler's place in the pipeline, for ``drain()``, which comes from outside it.
     private var context: ChannelHandlerContext?
 
-    init(handler: RequestHandler, activity: ConnectionActivity, limits: DaemonConfiguration.Limits, logger: Logger) {
+    init(handler: RequestHandler, authorization: LiveAuthorization, activity: ConnectionActivity,
+         limits: DaemonConfiguration.Limits, logger: Logger) {
         self.handler = handler
+        self.authorization = authorization
         self.activity = activity
         self.limits = limits
         self.logger = logger
@@ -48,6 +57,17 @@ final class Connection: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+    }
+
+    /// Starts reading, now that the peer is known. Call on the event loop.
+    func start(peer: PeerCredentials) {
+        self.peer = peer
+        guard let context, !isDraining, !isClosing else { return }
+        do {
+            try context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+        } catch {
+            logger.debug("A connection closed before it was read", metadata: ["cgl.error": "\(error)"])
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -118,6 +138,10 @@ final class Connection: ChannelInboundHandler {
             append { ResponseEncoder.append(error.protocolError, requestID: frame.requestID, to: &$0) }
             return
         }
+        if let refusal = refusal(of: request) {
+            append { ResponseEncoder.append(refusal, requestID: frame.requestID, to: &$0) }
+            return
+        }
         if case .lookup(let name, let environment) = request, let payload = handler.cachedPayload(name, environment) {
             writeSnapshot(payload, requestID: frame.requestID)
             return
@@ -148,6 +172,24 @@ final class Connection: ChannelInboundHandler {
                 connection.requestAnswered(context: context)
             }
         }
+    }
+
+    /// The `unauthorized` error when the peer may not make `request` (logged); nil when it may.
+    private func refusal(of request: WireRequest) -> WireError? {
+        guard let peer else {
+            // Not reachable: reading starts with the peer known. Refuse rather than trust.
+            return WireError(code: .unauthorized, message: "cgld does not know who this connection's peer is yet")
+        }
+        let generation = authorization.generation
+        if access?.generation != generation {
+            let (current, policy) = authorization.versioned()
+            access = (current, policy.access(of: peer))
+        }
+        if let granted = access?.granted, granted >= Authorization.access(for: request.kind) { return nil }
+        // Decided again on the policy itself: it may have changed since `access` was read.
+        guard let refusal = authorization.current.check(request, peer: peer) else { return nil }
+        Authorization.logDenial(of: request.kind, to: peer, logger: logger)
+        return refusal
     }
 
     /// A snapshot frame from a cached payload, straight into the output: the warm lookup's

@@ -3,12 +3,16 @@ import CGLDocument
 import CGLStore
 import CGLayout
 import Foundation
+import NIOCore
 public import Logging
 public import ServiceLifecycle
+import Synchronization
 
 /// `cgld` as a service: opens the store, registers the documents, listens on the Unix
-/// socket, prewarms in the background, and at graceful shutdown stops accepting, answers
-/// the requests in flight, closes the store and removes the socket.
+/// socket (or serves the one systemd passed), prewarms in the background, reloads on
+/// request, and at graceful shutdown stops accepting, answers the requests in flight,
+/// closes the store and removes the socket file it made. With ``Options/notifier`` set it
+/// tells systemd each step (`READY=1`, `STATUS=`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1`).
 ///
 /// ```swift
 /// let daemon = Daemon(configuration: DaemonConfiguration(socketPath: "/run/cgld/cgld.sock"), logger: logger)
@@ -24,21 +28,36 @@ public final class Daemon: Service {
         public var schemeCount: Int
     }
 
+    /// The configuration at start; ``current`` holds the one in force after reloads.
     private let configuration: DaemonConfiguration
-    private let logger: Logger
+    let logger: Logger
+    let options: Options
     private let onReady: @Sendable (Ready) -> Void
     private let stopping = StopFlag()
+    let reports: SystemdReports
+    /// The configuration in force: the start one, then what each reload applied.
+    let current: Mutex<DaemonConfiguration>
+    let phase = Mutex<Phase>(.starting(reloadRequested: false))
+    /// Reloads run one at a time.
+    let reloads = AsyncLock()
+    /// Prewarms started by reloads, awaited at shutdown.
+    let background = BackgroundTasks()
 
     /// A daemon; nothing happens before ``run()``.
     ///
     /// - Parameters:
     ///   - configuration: Where to listen and store, what to load, the limits.
     ///   - logger: Where the daemon logs; it never bootstraps logging itself.
+    ///   - options: systemd integration and the reload source; none by default.
     ///   - onReady: Called once the socket accepts connections (before prewarming ends).
-    public init(configuration: DaemonConfiguration, logger: Logger, onReady: @escaping @Sendable (Ready) -> Void = { _ in }) {
+    public init(configuration: DaemonConfiguration, logger: Logger, options: Options = Options(),
+                onReady: @escaping @Sendable (Ready) -> Void = { _ in }) {
         self.configuration = configuration
         self.logger = logger
+        self.options = options
         self.onReady = onReady
+        reports = SystemdReports(notifier: options.notifier, logger: logger)
+        current = Mutex(configuration)
     }
 
     /// Runs until graceful shutdown.
@@ -46,8 +65,13 @@ public final class Daemon: Service {
     /// - Throws: `DaemonError` when it cannot start: a bad profiles file, a store that
     ///   cannot be opened (or was written by a newer cgld), a socket in use or unusable.
     public func run() async throws {
+        let watchdog = startWatchdog()
+        defer { watchdog?.cancel() }
+        reports.status("starting: opening the store \(configuration.databasePath)")
         let profiles = try loadProfiles()
-        try SocketFile.prepare(configuration.socketPath)
+        // A socket systemd passed is bound and listening already; only a path cgld binds
+        // itself must be free.
+        if options.activatedSocket == nil { try SocketFile.prepare(configuration.socketPath) }
         let pool = ComputePool(width: configuration.workers > 0 ? configuration.workers : ProcessInfo.processInfo.activeProcessorCount)
         let store: SQLiteSchemeStore
         do {
@@ -59,8 +83,9 @@ public final class Daemon: Service {
             throw error
         }
         do {
-            let handler = try await start(store: store, pool: pool, profiles: profiles)
-            try await serve(handler)
+            let directory = SchemesDirectory(logger: logger)
+            let handler = try await start(store: store, pool: pool, profiles: profiles, directory: directory)
+            try await serve(handler, directory: directory)
         } catch {
             await pool.shutdown()
             try? await store.close()
@@ -76,7 +101,7 @@ public final class Daemon: Service {
     }
 
     /// Loads the registry and builds the request handler.
-    private func start(store: SQLiteSchemeStore, pool: ComputePool, profiles: ProfileSet) async throws -> RequestHandler {
+    private func start(store: SQLiteSchemeStore, pool: ComputePool, profiles: ProfileSet, directory: SchemesDirectory) async throws -> RequestHandler {
         let counters = DaemonCounters()
         let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool), logger: logger)
         do {
@@ -86,9 +111,10 @@ public final class Daemon: Service {
         } catch {
             throw DaemonError(code: .store, message: "cannot read the store \(configuration.databasePath): \(error.message)")
         }
-        if let folder = configuration.schemesDirectory {
-            _ = await SchemesDirectory.register(folder, into: registry, logger: logger)
+        let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false, changeLevel: .debug) { count in
+            reports.status("starting: registering \(Self.count(count, "scheme")) from \(configuration.schemesDirectory ?? "")")
         }
+        logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
         let snapshots = SnapshotService(hotCache: HotCache(limit: configuration.cacheMemoryBytes), store: store, pool: pool,
                                         counters: counters, logger: logger)
         let stopping = self.stopping
@@ -99,33 +125,67 @@ public final class Daemon: Service {
     }
 
     /// Listens, prewarms in the background, and returns after graceful shutdown.
-    private func serve(_ handler: RequestHandler) async throws {
-        let listener = try await Listener.bind(configuration, handler: handler, counters: handler.counters, logger: logger)
-        defer { SocketFile.remove(configuration.socketPath) }
-        try SocketFile.setMode(configuration.socketPath, configuration.socketMode)
+    private func serve(_ handler: RequestHandler, directory: SchemesDirectory) async throws {
+        let activated = options.activatedSocket
+        // Connections read nothing before `listener.serve` hands them their peers, by when
+        // the policy knows the socket file's group, which exists only once bound.
+        let authorization = LiveAuthorization(Authorization(configuration: configuration.authorization, socketGroup: nil, ownUser: getuid()))
+        let listener = try await Listener.bind(configuration, activated: activated, handler: handler, authorization: authorization,
+                                               identifyPeer: options.identifyPeer, counters: handler.counters, logger: logger)
+        // A socket systemd passed stays as systemd made it: its permissions are the socket
+        // unit's, and its file outlives this process (the next start serves it again).
+        defer { if activated == nil { SocketFile.remove(configuration.socketPath) } }
+        if activated == nil { try SocketFile.setMode(configuration.socketPath, configuration.socketMode) }
+        let socketPath = activated?.path ?? configuration.socketPath
+        if activated != nil, socketPath != configuration.socketPath {
+            logger.notice("Serving the socket systemd passed; socket.path is not used", metadata: [
+                "cgl.socket": "\(socketPath)", "cgl.configured": "\(configuration.socketPath)",
+            ])
+        }
+        let socketGroup = SocketFile.group(of: socketPath)
+        authorization.replace(with: Authorization(configuration: configuration.authorization, socketGroup: socketGroup, ownUser: getuid()))
+        let serving = Serving(handler: handler, directory: directory, listeningChannel: listener.server.channel,
+                              authorization: authorization,
+                              socketPath: socketPath, socketGroup: socketGroup, ownsSocketFile: activated == nil)
         let schemeCount = handler.registry.count
-        logger.info("cgld is ready", metadata: ["cgl.socket": "\(configuration.socketPath)", "cgl.schemes": "\(schemeCount)",
-                                                 "cgl.database": "\(configuration.databasePath)"])
-        onReady(Ready(socketPath: configuration.socketPath, schemeCount: schemeCount))
-        let prewarm = configuration.prewarmAtStart ? Task { await self.prewarmEverything(handler) } : nil
+        logger.info("cgld is ready", metadata: ["cgl.socket": "\(socketPath)", "cgl.schemes": "\(schemeCount)",
+                                                 "cgl.database": "\(configuration.databasePath)",
+                                                 "cgl.activated": "\(activated != nil)"])
+        let reloadRequested = phase.withLock { phase in
+            defer { phase = .serving(serving) }
+            if case .starting(let requested) = phase { return requested }
+            return false
+        }
+        onReady(Ready(socketPath: socketPath, schemeCount: schemeCount))
+        reports.ready(serving.status)
+        let prewarm = configuration.prewarmAtStart ? Task { await self.prewarm(handler.registry.all(), handler, serving) } : nil
+        if reloadRequested { background.start { await self.reload() } }
         let stopping = self.stopping
-        let logger = self.logger
+        let (logger, reports) = (self.logger, self.reports)
         await listener.serve {
             logger.info("cgld is shutting down: no new connections; answering the requests in flight")
+            reports.stopping("stopping: answering the requests in flight")
             stopping.set()
         }
+        phase.withLock { $0 = .stopped }
         await prewarm?.value
+        await background.waitForAll()
     }
 
-    /// Prewarms every registered scheme for every profile in every configured direction.
-    private func prewarmEverything(_ handler: RequestHandler) async {
+    /// Prewarms `schemes` for every profile in every configured direction, reporting its
+    /// progress to systemd.
+    func prewarm(_ schemes: [RegisteredScheme], _ handler: RequestHandler, _ serving: Serving) async {
         do {
             let environments = try handler.resolver.prewarmEnvironments(profileNames: [])
-            let job = Prewarmer.Job(schemes: handler.registry.all(), environments: environments)
+            let job = Prewarmer.Job(schemes: schemes, environments: environments)
             logger.info("Prewarming", metadata: ["cgl.schemes": "\(job.schemes.count)", "cgl.environments": "\(environments.count)"])
-            _ = await handler.runPrewarm(job) { _ in }
+            let reports = self.reports
+            _ = await handler.runPrewarm(job) { progress in
+                reports.status("\(serving.status); prewarming \(progress.done)/\(progress.total)")
+            }
+            reports.status(serving.status)
         } catch {
-            logger.error("The start prewarm could not begin", metadata: ["cgl.error": "\(error.wireError.message)"])
+            logger.error("A prewarm could not begin", metadata: ["cgl.error": "\(error.wireError.message)"])
         }
     }
 

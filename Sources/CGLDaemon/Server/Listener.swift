@@ -13,27 +13,42 @@ struct Listener {
     let server: NIOAsyncChannel<Child, Never>
     let configuration: DaemonConfiguration
     let counters: DaemonCounters
+    let identifyPeer: @Sendable (any Channel) async throws -> PeerCredentials
     let logger: Logger
 
-    /// Binds the socket (whose path `SocketFile.prepare` made ready).
-    static func bind(_ configuration: DaemonConfiguration, handler: RequestHandler, counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
+    /// Binds the socket (whose path `SocketFile.prepare` made ready), or serves the one
+    /// systemd passed (`activated`), already bound and listening.
+    ///
+    /// Connections read nothing until their peer's credentials are known (``accept``), so
+    /// that every request is decided against `authorization`.
+    static func bind(_ configuration: DaemonConfiguration, activated: ActivatedSocket? = nil, handler: RequestHandler,
+                     authorization: LiveAuthorization, identifyPeer: @escaping @Sendable (any Channel) async throws -> PeerCredentials,
+                     counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
         let limits = configuration.limits
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Child> = { channel in
+            channel.eventLoop.makeCompletedFuture { () throws -> Child in
+                let activity = ConnectionActivity()
+                let connection = Connection(handler: handler, authorization: authorization, activity: activity,
+                                            limits: limits, logger: logger)
+                try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+                try channel.pipeline.syncOperations.addHandlers(
+                    ConnectionGuard(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout, activity: activity),
+                    connection)
+                return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop))
+            }
+        }
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
         do {
-            let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.backlog, value: 256)
-                .bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false) { channel in
-                    channel.eventLoop.makeCompletedFuture { () throws -> Child in
-                        let activity = ConnectionActivity()
-                        let connection = Connection(handler: handler, activity: activity, limits: limits, logger: logger)
-                        try channel.pipeline.syncOperations.addHandlers(
-                            ConnectionGuard(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout, activity: activity),
-                            connection)
-                        return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop))
-                    }
-                }
-            return Listener(server: server, configuration: configuration, counters: counters, logger: logger)
+            let server = if let activated {
+                try await bootstrap.bind(activated.descriptor, childChannelInitializer: initializer)
+            } else {
+                try await bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false,
+                                         childChannelInitializer: initializer)
+            }
+            return Listener(server: server, configuration: configuration, counters: counters, identifyPeer: identifyPeer, logger: logger)
         } catch {
-            throw DaemonError(code: .socket, message: "cannot listen on \(configuration.socketPath): \(error)")
+            let place = activated.map { "the socket systemd passed (descriptor \($0.descriptor))" } ?? configuration.socketPath
+            throw DaemonError(code: .socket, message: "cannot listen on \(place): \(error)")
         }
     }
 
@@ -65,9 +80,17 @@ struct Listener {
             channel.close(promise: nil)
             return
         }
-        let counters = self.counters
+        let (counters, logger, identifyPeer) = (self.counters, self.logger, self.identifyPeer)
         let connection = child.connection
         group.addTask {
+            // The group lookup behind the credentials may read files: here, not on the loop.
+            do {
+                let peer = try await identifyPeer(channel)
+                channel.eventLoop.execute { connection.value.start(peer: peer) }
+            } catch {
+                logger.error("Closed a connection whose peer credentials cannot be read", metadata: ["cgl.error": "\(error)"])
+                channel.close(promise: nil)
+            }
             // Runs until the connection closes; at graceful shutdown it is asked to drain.
             await withGracefulShutdownHandler {
                 try? await channel.closeFuture.get()

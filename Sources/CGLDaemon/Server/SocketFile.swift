@@ -61,6 +61,12 @@ enum SocketFile {
         }
     }
 
+    /// The group owning the socket file at `path`; nil when there is no such file.
+    static func group(of path: String) -> UInt32? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_gid : nil
+    }
+
     /// Removes the socket file at shutdown.
     static func remove(_ path: String) {
         unlink(path)

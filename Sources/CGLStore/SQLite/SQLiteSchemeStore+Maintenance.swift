@@ -56,7 +56,7 @@ extension SQLiteSchemeStore {
     }
 
     /// Backs up through a file beside the destination, then renames it over the destination.
-    private static func backup(_ writer: any DatabaseWriter, to destination: String, through partial: String) async throws(StoreError) {
+    static func backup(_ writer: any DatabaseReader, to destination: String, through partial: String) async throws(StoreError) {
         do {
             try await offCooperativePool {
                 let copy = try DatabaseQueue(path: partial)

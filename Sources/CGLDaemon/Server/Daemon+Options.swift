@@ -1,0 +1,44 @@
+public import Logging
+public import NIOCore
+
+extension Daemon {
+    /// How the daemon meets the process around it: systemd's notifications, watchdog and
+    /// socket, and what a reload reads. Everything is off by default, as for a daemon run
+    /// by hand or in a test.
+    public struct Options: Sendable {
+        /// Where to report readiness, status, reloads and shutdown; nil reports nothing.
+        public var notifier: SystemdNotifier?
+        /// The watchdog to keep (pinged through ``notifier``); nil keeps none.
+        public var watchdog: Watchdog?
+        /// A listening socket systemd passed; nil binds `socket.path`.
+        public var activatedSocket: ActivatedSocket?
+        /// Reads the configuration again for a reload, with the same sources and precedence
+        /// as at start; nil keeps the configuration and reloads only the schemes folder.
+        public var reloadConfiguration: (@Sendable () async throws(DaemonError) -> DaemonConfiguration)?
+        /// Applies a log level a reload configured; the daemon never sets up logging itself.
+        public var applyLogLevel: @Sendable (Logger.Level) -> Void
+        /// Who is at the other end of an accepted connection, whose requests are authorized
+        /// as theirs; by default the kernel's word (`SO_PEERCRED`). Tests stand in for
+        /// other users with it.
+        public var identifyPeer: @Sendable (any Channel) async throws -> PeerCredentials
+
+        /// Options; by default no systemd, and reloads re-read only the schemes folder.
+        public init(notifier: SystemdNotifier? = nil, watchdog: Watchdog? = nil, activatedSocket: ActivatedSocket? = nil,
+                    reloadConfiguration: (@Sendable () async throws(DaemonError) -> DaemonConfiguration)? = nil,
+                    applyLogLevel: @escaping @Sendable (Logger.Level) -> Void = { _ in },
+                    identifyPeer: @escaping @Sendable (any Channel) async throws -> PeerCredentials = { try await PeerCredentials.read(from: $0) }) {
+            self.notifier = notifier
+            self.watchdog = watchdog
+            self.activatedSocket = activatedSocket
+            self.reloadConfiguration = reloadConfiguration
+            self.applyLogLevel = applyLogLevel
+            self.identifyPeer = identifyPeer
+        }
+
+        /// systemd's notifier and watchdog as `environment` describes them for process `pid`;
+        /// the socket it passed and the reload source are set apart.
+        public static func systemd(environment: [String: String], pid: Int32) -> Options {
+            Options(notifier: SystemdNotifier(environment: environment), watchdog: Watchdog.from(environment: environment, pid: pid))
+        }
+    }
+}

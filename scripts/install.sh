@@ -1,0 +1,97 @@
+#!/bin/sh
+# Installs cgld and cglctl with their systemd units, sysusers and tmpfiles entries, default
+# configuration, profiles and documentation, in the usual FHS places:
+#
+#   $PREFIX/bin/{cgld,cglctl}                      release binaries (migrations compiled in)
+#   $PREFIX/lib/systemd/system/cgld.{service,socket}
+#   $PREFIX/lib/sysusers.d/cgld.conf, $PREFIX/lib/tmpfiles.d/cgld.conf
+#   $SYSCONFDIR/cgld/{cgld.json,profiles.json}     never overwritten (a new version goes to *.new)
+#   $SYSCONFDIR/cgld/schemes.d/                    documents registered at start and at reload
+#   $PREFIX/share/doc/cgld/                        operations, protocol, configuration, examples
+#
+# Variables: DESTDIR (staging root for packages, default empty), PREFIX (default /usr),
+# SYSCONFDIR (default /etc). Options: --bin-dir DIR installs the cgld and cglctl already
+# built in DIR instead of building release binaries (swift build -c release
+# --static-swift-stdlib, so that they run without a Swift toolchain installed).
+#
+# It installs files only: creating the users, the directories and enabling the units is
+# for the machine's administrator or the package's scripts (docs/operations.md, "Install").
+set -eu
+
+usage() { echo "usage: [DESTDIR=dir] [PREFIX=/usr] [SYSCONFDIR=/etc] $0 [--bin-dir DIR]" >&2; exit 64; }
+bin_dir=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --bin-dir) [ $# -ge 2 ] || usage; bin_dir=$2; shift 2 ;;
+        --bin-dir=*) bin_dir=${1#--bin-dir=}; shift ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) usage ;;
+    esac
+done
+
+cd "$(dirname "$0")/.."
+DESTDIR=${DESTDIR:-}
+PREFIX=${PREFIX:-/usr}
+SYSCONFDIR=${SYSCONFDIR:-/etc}
+case "$PREFIX" in /*) ;; *) echo "install.sh: PREFIX must be an absolute path, not '$PREFIX'" >&2; exit 64 ;; esac
+
+if [ -z "$bin_dir" ]; then
+    swift build -c release --static-swift-stdlib --product cgld
+    swift build -c release --static-swift-stdlib --product cglctl
+    bin_dir=$(swift build -c release --show-bin-path)
+fi
+for binary in cgld cglctl; do
+    [ -x "$bin_dir/$binary" ] || { echo "install.sh: no executable $bin_dir/$binary; build it or drop --bin-dir" >&2; exit 66; }
+done
+
+bindir=$DESTDIR$PREFIX/bin
+unitdir=$DESTDIR$PREFIX/lib/systemd/system
+docdir=$DESTDIR$PREFIX/share/doc/cgld
+confdir=$DESTDIR$SYSCONFDIR/cgld
+
+# install_config SOURCE NAME: puts SOURCE in place as NAME unless the administrator's copy
+# differs, in which case it stays and the new version lands beside it as NAME.new.
+install_config() {
+    target=$confdir/$2
+    if [ -e "$target" ] && ! cmp -s "$1" "$target"; then
+        install -m 0644 "$1" "$target.new"
+        echo "install.sh: kept $target (changed locally); the shipped version is $target.new"
+    else
+        install -m 0644 "$1" "$target"
+    fi
+}
+
+install -d -m 0755 "$bindir" "$unitdir" "$DESTDIR$PREFIX/lib/sysusers.d" "$DESTDIR$PREFIX/lib/tmpfiles.d" \
+    "$docdir/examples" "$confdir" "$confdir/schemes.d"
+install -m 0755 "$bin_dir/cgld" "$bin_dir/cglctl" "$bindir/"
+
+# The units name /usr/bin/cgld and /usr/share/doc/cgld; other prefixes get their own paths.
+sed -e "s|/usr/bin/cgld|$PREFIX/bin/cgld|g" -e "s|/usr/share/doc/cgld|$PREFIX/share/doc/cgld|g" \
+    -e "s|/etc/cgld/|$SYSCONFDIR/cgld/|g" systemd/cgld.service > "$unitdir/cgld.service.tmp"
+mv "$unitdir/cgld.service.tmp" "$unitdir/cgld.service"
+chmod 0644 "$unitdir/cgld.service"
+sed -e "s|/usr/share/doc/cgld|$PREFIX/share/doc/cgld|g" systemd/cgld.socket > "$unitdir/cgld.socket"
+chmod 0644 "$unitdir/cgld.socket"
+install -m 0644 systemd/sysusers.d/cgld.conf "$DESTDIR$PREFIX/lib/sysusers.d/cgld.conf"
+sed -e "s|/etc/cgld/|$SYSCONFDIR/cgld/|g" systemd/tmpfiles.d/cgld.conf > "$DESTDIR$PREFIX/lib/tmpfiles.d/cgld.conf"
+chmod 0644 "$DESTDIR$PREFIX/lib/tmpfiles.d/cgld.conf"
+
+production=$(mktemp)
+trap 'rm -f "$production"' EXIT
+sed -e "s|/etc/cgld/|$SYSCONFDIR/cgld/|g" systemd/cgld.json > "$production"
+install_config "$production" cgld.json
+install_config config/profiles.json profiles.json
+
+install -m 0644 docs/operations.md docs/protocol.md README.md "$docdir/"
+install -m 0644 config/README.md "$docdir/configuration.md"
+install -m 0644 examples/schemes/*.json "$docdir/examples/"
+
+if [ -n "$DESTDIR" ]; then
+    echo "install.sh: installed cgld into the staging root $DESTDIR (prefix $PREFIX)"
+else
+    cat <<NEXT
+install.sh: installed cgld under $PREFIX. Next, as root (docs/operations.md, "Install"):
+  systemd-sysusers cgld.conf && systemd-tmpfiles --create cgld.conf
+  systemctl daemon-reload && systemctl enable --now cgld.socket
+NEXT
+fi
