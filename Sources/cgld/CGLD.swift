@@ -43,6 +43,9 @@ struct CGLD: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Compute threads; 0 for one per core (workers).", valueName: "n"))
     var workers: Int?
 
+    @Option(name: .customLong("event-loops"), help: ArgumentHelp("Threads serving connections; 0 for one per four cores (eventLoops).", valueName: "n"))
+    var eventLoops: Int?
+
     @Flag(name: .customLong("no-prewarm"), help: "Do not prewarm the registered schemes at start (prewarm.atStart = false).")
     var noPrewarm = false
 
@@ -83,6 +86,7 @@ struct CGLD: AsyncParsableCommand {
         values["schemes.directory"] = schemesDirectory.map(ConfigContent.string)
         values["profiles.file"] = profiles.map(ConfigContent.string)
         values["workers"] = workers.map(ConfigContent.int)
+        values["eventLoops"] = eventLoops.map(ConfigContent.int)
         values["prewarm.atStart"] = noPrewarm ? .bool(false) : nil
         values["log.level"] = logLevel.map(ConfigContent.string)
         return values

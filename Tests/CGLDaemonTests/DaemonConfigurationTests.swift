@@ -1,5 +1,6 @@
 import CGLDaemon
 import Configuration
+import Foundation
 import Logging
 import Testing
 
@@ -18,13 +19,15 @@ import Testing
         #expect(configuration.databasePath == ".cgld/cgld.sqlite")
         #expect(configuration.schemesDirectory == "config/schemes.d")
         #expect(configuration.prewarmDirections == [.leftToRight, .rightToLeft])
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(configuration.resolvedWorkers == cores && configuration.resolvedEventLoops == max(1, cores / 4))
     }
 
     @Test func everyKeyIsRead() throws {
         let configuration = try configuration([
             "socket.path": .string("/run/cgld.sock"), "socket.mode": .string("0600"), "database.path": .string(":memory:"),
             "schemes.directory": .string(""), "profiles.file": .string("p.json"), "prewarm.atStart": .bool(false),
-            "prewarm.directions": .stringArray(["profile"]), "cache.memoryBytes": .int(1024), "workers": .int(3),
+            "prewarm.directions": .stringArray(["profile"]), "cache.memoryBytes": .int(1024), "workers": .int(3), "eventLoops": .int(2),
             "limits.maxFrameBytes": .int(65536), "limits.maxConnections": .int(8), "limits.maxRequestsInFlight": .int(16),
             "limits.idleTimeoutSeconds": .double(1.5), "limits.helloTimeoutSeconds": .int(2),
             "schemes.dropRemoved": .bool(false), "log.level": .string("debug"), "authorization.admins.users": .stringArray(["root"]),
@@ -36,7 +39,8 @@ import Testing
         #expect(configuration.profilesFile == "p.json")
         #expect(!configuration.prewarmAtStart)
         #expect(configuration.prewarmDirections == [.profile])
-        #expect(configuration.cacheMemoryBytes == 1024 && configuration.workers == 3)
+        #expect(configuration.cacheMemoryBytes == 1024 && configuration.workers == 3 && configuration.eventLoops == 2)
+        #expect(configuration.resolvedWorkers == 3 && configuration.resolvedEventLoops == 2)
         #expect(configuration.limits == DaemonConfiguration.Limits(maximumFrameSize: 65536, maximumConnections: 8, maximumRequestsInFlight: 16,
                                                                     idleTimeout: .milliseconds(1500), helloTimeout: .seconds(2)))
         #expect(!configuration.schemesDropRemoved && configuration.logLevel == .debug)
@@ -45,11 +49,11 @@ import Testing
 
     @Test func environmentStyleTextIsConverted() throws {
         let provider = EnvironmentVariablesProvider(environmentVariables: [
-            "CGLD_WORKERS": "4", "CGLD_PREWARM_DIRECTIONS": "ltr,rtl,profile", "CGLD_PREWARM_AT_START": "false",
+            "CGLD_WORKERS": "4", "CGLD_EVENT_LOOPS": "1", "CGLD_PREWARM_DIRECTIONS": "ltr,rtl,profile", "CGLD_PREWARM_AT_START": "false",
             "CGLD_LIMITS_MAX_CONNECTIONS": "10",
         ]).prefixKeys(with: "cgld")
         let configuration = try DaemonConfiguration(config: ConfigReader(provider: provider))
-        #expect(configuration.workers == 4)
+        #expect(configuration.workers == 4 && configuration.eventLoops == 1)
         #expect(configuration.prewarmDirections == [.leftToRight, .rightToLeft, .profile])
         #expect(!configuration.prewarmAtStart)
         #expect(configuration.limits.maximumConnections == 10)
@@ -58,6 +62,7 @@ import Testing
     @Test(arguments: [
         ("workers", ConfigContent.string("four"), "workers"),
         ("workers", ConfigContent.int(-1), "workers"),
+        ("eventLoops", ConfigContent.int(65), "eventLoops"),
         ("limits.maxFrameBytes", ConfigContent.int(100_000_000), "limits.maxFrameBytes"),
         ("socket.mode", ConfigContent.string("rw-rw----"), "socket.mode"),
         ("prewarm.directions", ConfigContent.stringArray(["up"]), "prewarm.directions"),

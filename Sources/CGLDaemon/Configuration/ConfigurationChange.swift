@@ -39,6 +39,7 @@ struct ConfigurationChange {
             ("prewarm.directions", Self.names(running.prewarmDirections), Self.names(loaded.prewarmDirections)),
             ("cache.memoryBytes", "\(running.cacheMemoryBytes)", "\(loaded.cacheMemoryBytes)"),
             ("workers", "\(running.workers)", "\(loaded.workers)"),
+            ("eventLoops", "\(running.eventLoops)", "\(loaded.eventLoops)"),
         ] + Self.limits(running.limits, loaded.limits)
         if !socketIsActivated { fixed.insert(("socket.path", running.socketPath, loaded.socketPath), at: 0) }
         needsRestart = fixed.filter { $0.1 != $0.2 }.map { Setting(key: $0.0, running: $0.1, configured: $0.2) }

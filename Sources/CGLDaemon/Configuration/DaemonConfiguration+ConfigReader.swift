@@ -15,6 +15,7 @@ extension DaemonConfiguration {
     /// | `prewarm.directions` | strings of `profile`, `ltr`, `rtl` | `["ltr", "rtl"]` |
     /// | `cache.memoryBytes` | int ≥ 0 | 67108864 (64 MiB) |
     /// | `workers` | int, 0 to 256 (0: one per core) | 0 |
+    /// | `eventLoops` | int, 0 to 64 (0: one per four cores, at least one) | 0 |
     /// | `limits.maxFrameBytes` | int, 1024 to 8388608 | 8388608 |
     /// | `limits.maxConnections` | int, 1 to 100000 | 512 |
     /// | `limits.maxRequestsInFlight` | int, 1 to 1000000 | 4096 |
@@ -39,6 +40,7 @@ extension DaemonConfiguration {
         prewarmDirections = try fields.directions("prewarm.directions") ?? defaults.prewarmDirections
         cacheMemoryBytes = try fields.int("cache.memoryBytes", in: 0 ... Int(Int32.max) * 64) ?? defaults.cacheMemoryBytes
         workers = try fields.int("workers", in: 0 ... 256) ?? defaults.workers
+        eventLoops = try fields.int("eventLoops", in: 0 ... 64) ?? defaults.eventLoops
         limits = try Limits(fields: fields, defaults: defaults.limits)
         authorization = try AuthorizationConfiguration(config: config)
         logLevel = try fields.logLevel("log.level") ?? defaults.logLevel

@@ -1,3 +1,4 @@
+import Foundation
 public import Logging
 
 /// Everything `cgld` can be configured with: where it listens and stores, what it loads and
@@ -30,6 +31,11 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var cacheMemoryBytes: Int
     /// Threads that compute snapshots (and parse documents); 0 means one per core.
     public var workers: Int
+    /// Threads that serve the connections (SwiftNIO event loops); 0 means one per four
+    /// cores, at least one. A loop answers warm lookups without computing, so one serves
+    /// well over 100,000 a second; more help only with many busy clients on many cores, and
+    /// on a small machine they compete with the clients for the cores.
+    public var eventLoops: Int
     /// What one client may cost the daemon.
     public var limits: Limits
     /// Who may read and who may administer.
@@ -49,6 +55,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         prewarmDirections: [PrewarmDirection] = [.leftToRight, .rightToLeft],
         cacheMemoryBytes: Int = 64 * 1024 * 1024,
         workers: Int = 0,
+        eventLoops: Int = 0,
         limits: Limits = Limits(),
         authorization: AuthorizationConfiguration = AuthorizationConfiguration(),
         logLevel: Logger.Level = .info
@@ -63,9 +70,20 @@ public struct DaemonConfiguration: Sendable, Hashable {
         self.prewarmDirections = prewarmDirections
         self.cacheMemoryBytes = cacheMemoryBytes
         self.workers = workers
+        self.eventLoops = eventLoops
         self.limits = limits
         self.authorization = authorization
         self.logLevel = logLevel
+    }
+
+    /// The compute threads ``workers`` stands for on this machine.
+    public var resolvedWorkers: Int {
+        workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// The event loops ``eventLoops`` stands for on this machine.
+    public var resolvedEventLoops: Int {
+        eventLoops > 0 ? eventLoops : max(1, ProcessInfo.processInfo.activeProcessorCount / 4)
     }
 
     /// The direction a profile is prewarmed in.

@@ -21,7 +21,7 @@ extension Daemon {
     /// `ping` as it would a client's. Before the socket is open (migrations, registering),
     /// the event loops alone.
     func serviceAnswers() async -> Bool {
-        for loop in MultiThreadedEventLoopGroup.singleton.makeIterator() {
+        for loop in eventLoops.makeIterator() {
             guard (try? await loop.submit({}).get()) != nil else { return false }
         }
         guard case .serving(let serving) = phase.withLock({ $0 }) else { return true }

@@ -4,6 +4,7 @@ import CGLStore
 import CGLayout
 import Foundation
 import NIOCore
+import NIOPosix
 public import Logging
 public import ServiceLifecycle
 import Synchronization
@@ -42,6 +43,8 @@ public final class Daemon: Service {
     let reloads = AsyncLock()
     /// Prewarms started by reloads, awaited at shutdown.
     let background = BackgroundTasks()
+    /// The threads that serve the connections; shut down when ``run()`` returns.
+    let eventLoops: MultiThreadedEventLoopGroup
 
     /// A daemon; nothing happens before ``run()``.
     ///
@@ -58,6 +61,7 @@ public final class Daemon: Service {
         self.onReady = onReady
         reports = SystemdReports(notifier: options.notifier, logger: logger)
         current = Mutex(configuration)
+        eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: configuration.resolvedEventLoops)
     }
 
     /// Runs until graceful shutdown.
@@ -66,13 +70,24 @@ public final class Daemon: Service {
     ///   cannot be opened (or was written by a newer cgld), a socket in use or unusable.
     public func run() async throws {
         let watchdog = startWatchdog()
-        defer { watchdog?.cancel() }
+        do {
+            try await runServices()
+        } catch {
+            watchdog?.cancel()
+            try? await eventLoops.shutdownGracefully()
+            throw error
+        }
+        watchdog?.cancel()
+        try? await eventLoops.shutdownGracefully()
+    }
+
+    private func runServices() async throws {
         reports.status("starting: opening the store \(configuration.databasePath)")
         let profiles = try loadProfiles()
         // A socket systemd passed is bound and listening already; only a path cgld binds
         // itself must be free.
         if options.activatedSocket == nil { try SocketFile.prepare(configuration.socketPath) }
-        let pool = ComputePool(width: configuration.workers > 0 ? configuration.workers : ProcessInfo.processInfo.activeProcessorCount)
+        let pool = ComputePool(width: configuration.resolvedWorkers)
         let store: SQLiteSchemeStore
         do {
             // Opening migrates synchronously, with disk syncs: on a compute thread, not on
@@ -130,7 +145,7 @@ public final class Daemon: Service {
         // Connections read nothing before `listener.serve` hands them their peers, by when
         // the policy knows the socket file's group, which exists only once bound.
         let authorization = LiveAuthorization(Authorization(configuration: configuration.authorization, socketGroup: nil, ownUser: getuid()))
-        let listener = try await Listener.bind(configuration, activated: activated, handler: handler, authorization: authorization,
+        let listener = try await Listener.bind(configuration, on: eventLoops, activated: activated, handler: handler, authorization: authorization,
                                                identifyPeer: options.identifyPeer, counters: handler.counters, logger: logger)
         // A socket systemd passed stays as systemd made it: its permissions are the socket
         // unit's, and its file outlives this process (the next start serves it again).

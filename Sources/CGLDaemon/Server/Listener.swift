@@ -21,7 +21,7 @@ struct Listener {
     ///
     /// Connections read nothing until their peer's credentials are known (``accept``), so
     /// that every request is decided against `authorization`.
-    static func bind(_ configuration: DaemonConfiguration, activated: ActivatedSocket? = nil, handler: RequestHandler,
+    static func bind(_ configuration: DaemonConfiguration, on eventLoops: any EventLoopGroup, activated: ActivatedSocket? = nil, handler: RequestHandler,
                      authorization: LiveAuthorization, identifyPeer: @escaping @Sendable (any Channel) async throws -> PeerCredentials,
                      counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
         let limits = configuration.limits
@@ -37,7 +37,7 @@ struct Listener {
                 return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop))
             }
         }
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
+        let bootstrap = ServerBootstrap(group: eventLoops).serverChannelOption(.backlog, value: 256)
         do {
             let server = if let activated {
                 try await bootstrap.bind(activated.descriptor, childChannelInitializer: initializer)

@@ -156,9 +156,9 @@ struct ByteReader {
 
     /// Throws `trailingBytes` unless every byte was read: a message is exactly its fields,
     /// and bytes left over mean the two sides disagree about its layout.
-    func finish(_ message: String) throws(WireDecodingError) {
+    func finish(_ message: @autoclosure () -> String) throws(WireDecodingError) {
         guard remaining == 0 else {
-            throw WireDecodingError(code: .trailingBytes, message: "\(remaining) bytes are left after the last field of \(message)", offset: offset)
+            throw WireDecodingError(code: .trailingBytes, message: "\(remaining) bytes are left after the last field of \(message())", offset: offset)
         }
     }
 }
