@@ -30,10 +30,23 @@ extension CGLClient {
         }
     }
 
-    /// `CGLD_SOCKET` when set, else the socket of the daemon's default configuration,
-    /// `.cgld/cgld.sock` (relative to the working directory).
+    /// Where the daemon is expected: `CGLD_SOCKET` when set; else the socket of the daemon's
+    /// default configuration, `.cgld/cgld.sock` (relative to the working directory), when it
+    /// exists; else the system daemon's `/run/cgld/cgld.sock` when that exists; else
+    /// `.cgld/cgld.sock`.
     public static var defaultSocketPath: String {
-        if let path = ProcessInfo.processInfo.environment["CGLD_SOCKET"], !path.isEmpty { return path }
-        return ".cgld/cgld.sock"
+        defaultSocketPath(environment: ProcessInfo.processInfo.environment) { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The socket of a daemon started from this folder with its default configuration.
+    public static let localSocketPath = ".cgld/cgld.sock"
+    /// The socket of the system daemon (`systemd/cgld.socket`).
+    public static let systemSocketPath = "/run/cgld/cgld.sock"
+
+    /// ``defaultSocketPath`` for `environment`, with `exists` telling which sockets exist.
+    static func defaultSocketPath(environment: [String: String], exists: (String) -> Bool) -> String {
+        if let path = environment["CGLD_SOCKET"], !path.isEmpty { return path }
+        if !exists(localSocketPath), exists(systemSocketPath) { return systemSocketPath }
+        return localSocketPath
     }
 }
