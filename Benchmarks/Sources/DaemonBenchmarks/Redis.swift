@@ -28,7 +28,9 @@ enum Redis {
         guard reply == Array("+OK\r\n".utf8) else { throw RawSocket.Failure(description: "SET failed") }
     }
 
-    /// One connection doing `GET key` and reading the `size`-byte value; used by one thread.
+    /// One connection doing `GET key` and reading the `size`-byte value.
+    ///
+    /// `@unchecked Sendable`: made on the main thread, then used by its one client thread only.
     final class Getter: @unchecked Sendable {
         let descriptor: Int32
         let command: [UInt8]

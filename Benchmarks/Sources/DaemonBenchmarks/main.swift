@@ -60,9 +60,18 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         }
         let descriptor = connected
         var reply = [UInt8](repeating: 0, count: responseSize)
+        // The daemon alone: the lookup frame written and its answer read as bytes, without the
+        // client library (which decodes the snapshot), to tell the daemon's cost from the client's.
+        let rawLookup = try RawSocket.connect(folder + "/warm/cgld.sock")
+        var hello: [UInt8] = []
+        Handshake.ClientHello(version: Handshake.currentVersion).encode(into: &hello)
+        try hello.withUnsafeBytes { try RawSocket.writeAll(rawLookup, $0) }
+        var serverHello = [UInt8](repeating: 0, count: Handshake.ServerHello.size)
+        try serverHello.withUnsafeMutableBytes { try RawSocket.readExactly(rawLookup, $0, count: Handshake.ServerHello.size) }
         /// Alternating rounds of lookups and echoes, so that the machine's noise hits both alike.
-        func measure() throws -> (lookups: [Double], echoes: [Double]) {
+        func measure() throws -> (lookups: [Double], raw: [Double], echoes: [Double]) {
             var lookupTimes: [Double] = []
+            var rawTimes: [Double] = []
             var echoTimes: [Double] = []
             for _ in 0..<20 {
                 for _ in 0..<1000 {
@@ -72,12 +81,18 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 }
                 for _ in 0..<1000 {
                     let start = DispatchTime.now().uptimeNanoseconds
+                    try request.withUnsafeBytes { try RawSocket.writeAll(rawLookup, $0) }
+                    try reply.withUnsafeMutableBytes { try RawSocket.readExactly(rawLookup, $0, count: responseSize) }
+                    rawTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+                }
+                for _ in 0..<1000 {
+                    let start = DispatchTime.now().uptimeNanoseconds
                     try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
                     try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: responseSize) }
                     echoTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
                 }
             }
-            return (lookupTimes.sorted(), echoTimes.sorted())
+            return (lookupTimes.sorted(), rawTimes.sorted(), echoTimes.sorted())
         }
         let free = try measure()
         let processes = [getpid(), daemon.pid, echo.pid]
@@ -85,6 +100,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         let pinned = try measure()
         Affinity.pin(processes, to: Affinity.allCPUs)
         close(descriptor)
+        close(rawLookup)
         echo.stop()
         var rows: [Row] = []
         var ratios: [String: Double] = [:]
@@ -92,10 +108,12 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
             rows += [
                 Row(name: "cgld warm lookup p50, \(placement)", value: percentile(times.lookups, 0.5), unit: "µs"),
                 Row(name: "cgld warm lookup p99, \(placement)", value: percentile(times.lookups, 0.99), unit: "µs"),
+                Row(name: "cgld lookup frame, no client library, p50, \(placement)", value: percentile(times.raw, 0.5), unit: "µs"),
                 Row(name: "bare Unix-socket echo p50, \(placement)", value: percentile(times.echoes, 0.5), unit: "µs"),
                 Row(name: "bare Unix-socket echo p99, \(placement)", value: percentile(times.echoes, 0.99), unit: "µs"),
             ]
             ratios["lookup/echo p50, \(placement)"] = percentile(times.lookups, 0.5) / percentile(times.echoes, 0.5)
+            ratios["lookup frame without client/echo p50, \(placement)"] = percentile(times.raw, 0.5) / percentile(times.echoes, 0.5)
             ratios["lookup/echo p99, \(placement)"] = percentile(times.lookups, 0.99) / percentile(times.echoes, 0.99)
         }
         report("lookup-latency (request \(request.count) B, response \(responseSize) B)", rows, ratios: ratios,
