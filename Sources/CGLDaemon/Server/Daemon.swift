@@ -46,7 +46,8 @@ public final class Daemon: Service {
     /// The threads that serve the connections; shut down when ``run()`` returns.
     let eventLoops: MultiThreadedEventLoopGroup
 
-    /// A daemon; nothing happens before ``run()``.
+    /// A daemon; nothing is opened or bound before ``run()``. Its event-loop threads start
+    /// here, idle until then, and stop when ``run()`` returns.
     ///
     /// - Parameters:
     ///   - configuration: Where to listen and store, what to load, the limits.
