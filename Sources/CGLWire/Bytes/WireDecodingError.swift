@@ -84,3 +84,19 @@ public struct WireDecodingError: Error, Sendable, Hashable, CustomStringConverti
         return WireError(code: wireCode, message: description)
     }
 }
+
+extension WireDecodingError {
+    /// Runs `decode`; an error it throws leaves with the `requestID` and `kind` given (the
+    /// frame's), so that the answer to a malformed message can name it.
+    static func stamping<Value>(requestID: UInt32? = nil, kind: UInt8? = nil,
+                                _ decode: () throws(WireDecodingError) -> Value) throws(WireDecodingError) -> Value {
+        do {
+            return try decode()
+        } catch {
+            var error = error
+            if let requestID { error.requestID = requestID }
+            if let kind { error.kind = kind }
+            throw error
+        }
+    }
+}

@@ -78,12 +78,8 @@ public enum WireResponse: Sendable, Hashable {
     /// - Throws: `WireDecodingError` with the frame's kind and request id: `unknownKind`
     ///   for a kind that is no response, or the malformation of the payload.
     public init(frame: WireFrame) throws(WireDecodingError) {
-        do throws(WireDecodingError) {
-            try self.init(kind: frame.kind, payload: frame.payload[...])
-        } catch {
-            var error = error
-            error.requestID = frame.requestID
-            throw error
+        self = try WireDecodingError.stamping(requestID: frame.requestID) { () throws(WireDecodingError) in
+            try WireResponse(kind: frame.kind, payload: frame.payload[...])
         }
     }
 
@@ -96,14 +92,11 @@ public enum WireResponse: Sendable, Hashable {
             let what = kind < 0x80 ? "a request kind, which a server does not send" : "not a response kind of protocol version 1"
             throw WireDecodingError(code: .unknownKind, message: "the kind 0x\(String(kind, radix: 16)) is \(what)", kind: kind)
         }
-        var reader = ByteReader(payload)
-        do throws(WireDecodingError) {
-            try self.init(kind: known, from: &reader)
+        self = try WireDecodingError.stamping(kind: kind) { () throws(WireDecodingError) in
+            var reader = ByteReader(payload)
+            let message = try WireResponse(kind: known, from: &reader)
             try reader.finish("a \(known) response")
-        } catch {
-            var error = error
-            error.kind = kind
-            throw error
+            return message
         }
     }
 
