@@ -83,3 +83,12 @@ import Testing
         #expect(session.hasPartialInput)
     }
 }
+
+extension WireSession {
+    /// Every action for `bytes`, collected.
+    fileprivate mutating func receive(_ bytes: [UInt8]) -> [Action] {
+        var actions: [Action] = []
+        receive(bytes) { actions.append($0) }
+        return actions
+    }
+}

@@ -56,9 +56,15 @@ enum RawSocket {
         }
     }
 
+    /// Reads `count` bytes, waiting in `poll` before each `read`: a thread blocked in `read`
+    /// on a Unix socket is also woken when the server reads the request (the kernel signals
+    /// "write space" to every waiter), a context switch per request that `poll` (waiting for
+    /// input alone) avoids. `CGLClient` reads the same way, so every client here does.
     static func readExactly(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, count: Int) throws {
         var offset = 0
         while offset < count {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 10_000) > 0 else { throw Failure(description: "no answer within 10 s: \(errno)") }
             let got = read(descriptor, buffer.baseAddress! + offset, count - offset)
             guard got > 0 else { throw Failure(description: "read failed or closed: \(errno)") }
             offset += got

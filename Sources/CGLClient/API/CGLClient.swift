@@ -50,7 +50,33 @@ public final class CGLClient: Sendable {
     ///   connection is then dropped. A reused connection that turns out closed (a restarted
     ///   daemon) is replaced once, transparently.
     func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [WireResponse] {
-        try connection.withLock { slot throws(CGLClientError) -> [WireResponse] in
+        var finals = [WireResponse?](repeating: nil, count: requests.count)
+        try withConnection { exchange throws(CGLClientError) in
+            try exchange.run(requests, timeout: configuration.requestTimeout, event: event) { finals[$0] = $1 }
+        }
+        return finals.map { $0! }
+    }
+
+    /// Sends one request and returns its final response, a daemon error thrown as
+    /// ``CGLClientError/Code/daemon``.
+    ///
+    /// The path of every single call: no array is made for the request or its answer.
+    func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> WireResponse {
+        var final: WireResponse?
+        try withConnection { exchange throws(CGLClientError) in
+            try exchange.run(CollectionOfOne(request), timeout: configuration.requestTimeout, event: { event($1) }) { final = $1 }
+        }
+        let response = final!
+        if case .error(let error) = response { throw .daemon(error, socketPath: configuration.socketPath) }
+        return response
+    }
+
+    /// Runs an exchange on the connection, opening one first when there is none.
+    ///
+    /// A failure drops the connection. A reused one found closed before any answer came (a
+    /// restarted daemon) is replaced and the exchange run again, once.
+    private func withConnection(_ body: (inout Exchange) throws(CGLClientError) -> Void) throws(CGLClientError) {
+        try connection.withLock { slot throws(CGLClientError) in
             var retried = false
             while true {
                 let current: ClientConnection
@@ -60,10 +86,10 @@ public final class CGLClient: Sendable {
                     current = try ClientConnection(path: configuration.socketPath, timeout: configuration.connectTimeout)
                     slot = current
                 }
-                var exchange = Exchange(requests: requests, connection: current, socketPath: configuration.socketPath)
+                var exchange = Exchange(connection: current, socketPath: configuration.socketPath)
                 do throws(CGLClientError) {
-                    try exchange.run(timeout: configuration.requestTimeout, event: event)
-                    return exchange.responses
+                    try body(&exchange)
+                    return
                 } catch {
                     slot = nil
                     guard error.code == .connectionLost, current.hasBeenUsed, !exchange.receivedAny, !retried else { throw error }
@@ -73,80 +99,8 @@ public final class CGLClient: Sendable {
         }
     }
 
-    /// Sends one request and returns its final response, a daemon error thrown as
-    /// ``CGLClientError/Code/daemon``.
-    func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> WireResponse {
-        let response = try send([request]) { _, response in event(response) }[0]
-        if case .error(let error) = response { throw .daemon(error, socketPath: configuration.socketPath) }
-        return response
-    }
-
     func unexpected(_ response: WireResponse, for request: String) -> CGLClientError {
         CGLClientError(code: .protocolViolation, message: "cgld answered a \(request) request with \(response.kind)",
                        socketPath: configuration.socketPath)
-    }
-}
-
-/// One turn on the connection: numbering the requests, matching answers by id.
-private struct Exchange {
-    let requests: [WireRequest]
-    let connection: ClientConnection
-    let socketPath: String
-    private(set) var responses: [WireResponse] = []
-    private(set) var receivedAny = false
-
-    init(requests: [WireRequest], connection: ClientConnection, socketPath: String) {
-        self.requests = requests
-        self.connection = connection
-        self.socketPath = socketPath
-    }
-
-    mutating func run(timeout: Duration, event: (Int, WireResponse) -> Void) throws(CGLClientError) {
-        var output: [UInt8] = []
-        var ids: [UInt32] = []
-        ids.reserveCapacity(requests.count)
-        for request in requests {
-            let id = connection.makeRequestID()
-            ids.append(id)
-            request.encode(requestID: id, into: &output)
-            try checkSize(request, frameLength: output.count)
-        }
-        // One request (the usual case) is matched without building an index.
-        let indices: [UInt32: Int] = ids.count > 1 ? Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) }) : [:]
-        var finals = [WireResponse?](repeating: nil, count: requests.count)
-        var remaining = requests.count
-        let socketPath = self.socketPath
-        try connection.exchange(output, timeout: timeout) { (frame) throws(CGLClientError) -> Bool in
-            receivedAny = true
-            if frame.requestID == 0, frame.kind == WireResponse.Kind.error.rawValue, case .error(let error)? = try? WireResponse(frame: frame) {
-                throw CGLClientError.daemon(error, socketPath: socketPath)
-            }
-            guard let index = ids.count == 1 ? (frame.requestID == ids[0] ? 0 : nil) : indices[frame.requestID] else { return false }
-            let response: WireResponse
-            do throws(WireDecodingError) {
-                response = try WireResponse(frame: frame)
-            } catch where error.code == .unknownKind {
-                return false  // a kind of a later version: discarded (§12)
-            } catch {
-                throw CGLClientError(code: .protocolViolation, message: "cgld sent a malformed answer: \(error)", socketPath: socketPath)
-            }
-            guard response.isFinal else {
-                event(index, response)
-                return false
-            }
-            if finals[index] == nil { remaining -= 1 }
-            finals[index] = response
-            return remaining == 0
-        }
-        responses = finals.map { $0! }
-    }
-
-    /// Refuses to send a request whose frame the daemon would refuse (closing the connection
-    /// with everything in flight).
-    private func checkSize(_ request: WireRequest, frameLength: Int) throws(CGLClientError) {
-        guard case .register(let document) = request, document.count + 9 > Int(connection.maximumFrameSize) else { return }
-        throw CGLClientError(code: .documentTooLarge,
-                             message: "the document is \(document.count) bytes; cgld on \(socketPath) accepts at most \(Int(connection.maximumFrameSize) - 9)",
-                             socketPath: socketPath)
     }
 }

@@ -14,7 +14,12 @@ final class ClientConnection: @unchecked Sendable {
     private var parser = FrameParser(maximumFrameSize: WireFrame.defaultMaximumSize)
     private var nextID: UInt32 = 1
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// The timeout the blocking calls are set to now.
+    /// The frames of the exchange being written (``withOutputBuffer(_:)``).
+    private var output: [UInt8] = []
+    /// Strings of the last answer, reused by the next when they repeat (the same scheme's
+    /// hash and element ids, lookup after lookup).
+    let strings = WireStringCache()
+    /// The timeout blocking sends are set to now.
     private var socketTimeout: Duration?
     /// Whether at least one exchange completed on it: a failure on a reused connection may
     /// mean the daemon restarted meanwhile, and is worth one retry on a new connection.
@@ -46,10 +51,21 @@ final class ClientConnection: @unchecked Sendable {
         parser.feed(answer.dropFirst(Handshake.ServerHello.size))
     }
 
-    /// A fresh request id (ids are never 0).
-    func makeRequestID() -> UInt32 {
-        defer { nextID = nextID == UInt32.max ? 1 : nextID + 1 }
+    /// The first of `count` fresh, consecutive request ids (ids are never 0, and a range
+    /// never wraps: it starts again from 1 when it would).
+    func makeRequestIDs(_ count: Int) -> UInt32 {
+        precondition(count > 0 && count < Int(UInt32.max), "a request range holds 1 to 2³² − 2 ids")
+        if UInt64(nextID) + UInt64(count) > UInt64(UInt32.max) { nextID = 1 }
+        defer { nextID += UInt32(count) }
         return nextID
+    }
+
+    /// Runs `body` with the connection's output buffer, emptied: kept between exchanges so
+    /// that a request costs no allocation, unless it grew large.
+    func withOutputBuffer<T>(_ body: (inout [UInt8]) throws(CGLClientError) -> T) throws(CGLClientError) -> T {
+        output.removeAll(keepingCapacity: true)
+        defer { if output.capacity > Self.smallExchange { output = [] } }
+        return try body(&output)
     }
 
     /// Writes `output` (whole request frames) and reads frames, handing each to `receive`,
@@ -90,24 +106,31 @@ final class ClientConnection: @unchecked Sendable {
     /// Requests this small are written whole before reading: the socket's buffer takes them.
     private static let smallExchange = 16 * 1024
 
-    /// A small exchange on blocking calls: one send, then receives until answered (each may
-    /// wait up to `timeout`).
+    /// A small exchange: one blocking send, then `poll` for input and `recv` what came, until
+    /// answered (the daemon may stay silent up to `timeout` between bytes).
+    ///
+    /// Waiting in `poll` rather than in a blocking `recv` saves a context switch per request:
+    /// a thread blocked in `recv` on a Unix socket is also woken when the daemon reads the
+    /// request (the kernel signals "write space" to every waiter on the socket), only to find
+    /// nothing and sleep again; `poll` waits for input alone.
     private func exchangeSmall(_ output: [UInt8], timeout: Duration, receive: (WireFrame) throws(CGLClientError) -> Bool) throws(CGLClientError) {
         if timeout != socketTimeout {
-            socket.setTimeouts(timeout)
+            socket.setSendTimeout(timeout)
             socketTimeout = timeout
         }
         try io { () throws(PosixSocket.Failure) in try socket.writeAll(output[...]) }
+        var deadline = ContinuousClock.now + timeout
         while true {
-            let count = try io { () throws(PosixSocket.Failure) in try socket.read(into: &readBuffer) }
+            _ = try wait(Int16(POLLIN), deadline)
+            guard let count = try readIntoParser() else { continue }
             guard count > 0 else { throw lost("cgld closed the connection with requests outstanding") }
-            parser.feed(readBuffer[0 ..< count])
             while let frame = try nextFrame() {
                 if try receive(frame) {
                     hasBeenUsed = true
                     return
                 }
             }
+            deadline = ContinuousClock.now + timeout
         }
     }
 

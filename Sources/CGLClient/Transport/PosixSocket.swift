@@ -8,10 +8,9 @@ import Darwin
 /// on NIO). Every failure is reported as an errno-carrying `Failure`. Package-visible so
 /// that tests can speak raw bytes to a daemon.
 ///
-/// The descriptor is blocking, with timeouts (`SO_RCVTIMEO`, `SO_SNDTIMEO`), so that a
-/// small request and its answer cost one `send` and one `recv`, as a bare echo does;
-/// `writeSome`, `readSome` and `wait` are the non-blocking calls (`MSG_DONTWAIT`, `poll`)
-/// for exchanges too large to write before reading.
+/// The descriptor is blocking for sends, with a timeout (`SO_SNDTIMEO`), so that a small
+/// request costs one `send`; `writeSome`, `readSome` and `wait` are the non-blocking calls
+/// (`MSG_DONTWAIT`, `poll`) that reads and large exchanges are made of.
 package final class PosixSocket {
     package struct Failure: Error {
         package var operation: String
@@ -60,10 +59,9 @@ package final class PosixSocket {
         }
     }
 
-    /// Sets how long a blocking send or receive may wait (`SO_SNDTIMEO`, `SO_RCVTIMEO`).
-    package func setTimeouts(_ duration: Duration) {
+    /// Sets how long a blocking send may wait (`SO_SNDTIMEO`).
+    package func setSendTimeout(_ duration: Duration) {
         setTimeout(SO_SNDTIMEO, duration)
-        setTimeout(SO_RCVTIMEO, duration)
     }
 
     private func setTimeout(_ option: Int32, _ duration: Duration) {
@@ -83,16 +81,6 @@ package final class PosixSocket {
             } else if written < 0, errno != EINTR {
                 throw Failure(operation: "send", errno: errno == EAGAIN ? ETIMEDOUT : errno)
             }
-        }
-    }
-
-    /// Receives into `buffer`, waiting for data (up to the receive timeout); returns the
-    /// count, 0 at end of stream.
-    package func read(into buffer: inout [UInt8]) throws(Failure) -> Int {
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count >= 0 { return count }
-            guard errno == EINTR else { throw Failure(operation: "recv", errno: errno == EAGAIN ? ETIMEDOUT : errno) }
         }
     }
 

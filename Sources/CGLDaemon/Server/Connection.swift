@@ -1,7 +1,6 @@
 import CGLWire
 import Logging
 import NIOCore
-import Synchronization
 
 /// One client connection, on its event loop: reads its stream through a ``WireSession``,
 /// answers what can be answered at once (`ping`, lookups found in memory) right there, in
@@ -15,17 +14,19 @@ import Synchronization
 /// then decided against the authorization policy in force, and a refused one is answered
 /// `unauthorized` without closing the connection. At graceful shutdown (``drain()``) it
 /// reads no more, and closes once its requests in flight are answered.
+///
+/// It also closes connections that cost without using: one whose hello is not accepted
+/// within the hello timeout, and one silent for the idle timeout with nothing in flight.
 final class Connection: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let handler: RequestHandler
     private let authorization: LiveAuthorization
-    private let activity: ConnectionActivity
     private let limits: DaemonConfiguration.Limits
     private let logger: Logger
     private var session: WireSession
-    /// Answers to write at the end of the current read burst.
+    /// Answers to write at the end of the current read burst; reused once written.
     private var output: ByteBuffer
     /// Scratch space for answers encoded as arrays.
     private var scratch: [UInt8] = []
@@ -37,26 +38,53 @@ final class Connection: ChannelInboundHandler {
     private var access: (generation: UInt64, granted: Authorization.Access?)?
     private var isDraining = false
     private var isClosing = false
+    private let helloTimeout: TimeAmount
+    private var idleWatch: IdleWatch
+    private var helloTimer: Scheduled<Void>?
+    private var idleTimer: RepeatedTask?
     /// The handler's place in the pipeline, for ``drain()``, which comes from outside it.
     private var context: ChannelHandlerContext?
 
-    init(handler: RequestHandler, authorization: LiveAuthorization, activity: ConnectionActivity,
-         limits: DaemonConfiguration.Limits, logger: Logger) {
+    init(handler: RequestHandler, authorization: LiveAuthorization, limits: DaemonConfiguration.Limits, logger: Logger) {
         self.handler = handler
         self.authorization = authorization
-        self.activity = activity
         self.limits = limits
         self.logger = logger
         session = WireSession(maximumFrameSize: limits.maximumFrameSize)
         output = ByteBuffer()
+        helloTimeout = TimeAmount(limits.helloTimeout)
+        idleWatch = IdleWatch(timeout: limits.idleTimeout)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        startTimers(context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        stopTimers()
         self.context = nil
+    }
+
+    private func startTimers(_ context: ChannelHandlerContext) {
+        let channel = context.channel
+        let loop = context.eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        helloTimer = loop.scheduleTask(in: helloTimeout) {
+            if !bound.value.session.isOpen { channel.close(promise: nil) }
+        }
+        let period = idleWatch.period
+        idleTimer = loop.scheduleRepeatedTask(initialDelay: period, delay: period) { _ in
+            let connection = bound.value
+            if connection.idleWatch.check(busy: connection.inFlight > 0) { channel.close(promise: nil) }
+        }
+    }
+
+    private func stopTimers() {
+        helloTimer?.cancel()
+        idleTimer?.cancel()
+        helloTimer = nil
+        idleTimer = nil
     }
 
     /// Starts reading, now that the peer is known. Call on the event loop.
@@ -72,20 +100,27 @@ final class Connection: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isDraining, !isClosing else { return }
+        idleWatch.noteInput()
         let buffer = unwrapInboundIn(data)
-        let actions = buffer.withUnsafeReadableBytes { session.receive($0) }
-        for action in actions {
-            switch action {
-            case .send(let bytes):
-                output.writeBytes(bytes)
-            case .request(let frame):
-                dispatch(frame, context: context)
-            case .close:
-                flush(context)
-                isClosing = true
-                context.close(promise: nil)
-                return
+        var mustClose = false
+        buffer.withUnsafeReadableBytes { bytes in
+            session.receive(bytes) { action in
+                switch action {
+                case .send(let bytes):
+                    output.writeBytes(bytes)
+                case .request(let frame):
+                    dispatch(frame, context: context)
+                case .close:
+                    // Closed after `receive` returns: closing may call back into this
+                    // handler, which must not find the session in the middle of a change.
+                    mustClose = true
+                }
             }
+        }
+        if mustClose {
+            flush(context)
+            isClosing = true
+            context.close(promise: nil)
         }
     }
 
@@ -97,6 +132,7 @@ final class Connection: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         if session.hasPartialInput { logger.debug("A client left in the middle of a frame") }
         isClosing = true
+        stopTimers()
         context.fireChannelInactive()
     }
 
@@ -117,9 +153,17 @@ final class Connection: ChannelInboundHandler {
     private func flush(_ context: ChannelHandlerContext) {
         guard output.readableBytes > 0 else { return }
         context.writeAndFlush(wrapOutboundOut(output), promise: nil)
-        // The written buffer is NIO's now; a new one is made as the next answer needs it.
-        output = ByteBuffer()
+        // Written at once in the usual case, the buffer is ours alone again and is reused
+        // (`clear()` gives it new storage when NIO still holds it). A large one is let go.
+        if output.capacity <= Self.reusedOutputCapacity {
+            output.clear()
+        } else {
+            output = ByteBuffer()
+        }
     }
+
+    /// The largest output buffer kept between bursts.
+    private static let reusedOutputCapacity = 64 * 1024
 
     /// Appends what `encode` writes into an array (the encoders' form).
     private func append(_ encode: (inout [UInt8]) -> Void) {
@@ -157,7 +201,6 @@ final class Connection: ChannelInboundHandler {
             return
         }
         inFlight += 1
-        activity.begin()
         let handler = self.handler
         let channel = context.channel
         let loop = context.eventLoop
@@ -206,18 +249,6 @@ final class Connection: ChannelInboundHandler {
 
     private func requestAnswered(context: ChannelHandlerContext) {
         inFlight -= 1
-        activity.end()
         if isDraining, inFlight == 0 { context.close(promise: nil) }
     }
-}
-
-/// What a connection's request tasks and its guard share.
-final class ConnectionActivity: Sendable {
-    private let inFlight = Atomic<Int>(0)
-
-    var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
-
-    func begin() { inFlight.add(1, ordering: .relaxed) }
-
-    func end() { inFlight.subtract(1, ordering: .relaxed) }
 }

@@ -27,13 +27,9 @@ struct Listener {
         let limits = configuration.limits
         let initializer: @Sendable (any Channel) -> EventLoopFuture<Child> = { channel in
             channel.eventLoop.makeCompletedFuture { () throws -> Child in
-                let activity = ConnectionActivity()
-                let connection = Connection(handler: handler, authorization: authorization, activity: activity,
-                                            limits: limits, logger: logger)
+                let connection = Connection(handler: handler, authorization: authorization, limits: limits, logger: logger)
                 try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-                try channel.pipeline.syncOperations.addHandlers(
-                    ConnectionGuard(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout, activity: activity),
-                    connection)
+                try channel.pipeline.syncOperations.addHandler(connection)
                 return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop))
             }
         }

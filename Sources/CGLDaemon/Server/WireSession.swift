@@ -18,84 +18,87 @@ struct WireSession {
         case close
     }
 
-    private enum State {
-        case awaitingHello([UInt8])
-        case open(FrameParser)
+    private enum Phase {
+        case awaitingHello
+        case open
         case closed
     }
 
-    private var state: State = .awaitingHello([])
+    private var phase = Phase.awaitingHello
+    /// The hello's bytes so far, while it is awaited.
+    private var hello: [UInt8] = []
+    /// Frames, once the hello was accepted. A stored property rather than a payload of the
+    /// phase, so that feeding it never copies it out and back (a warm request's path).
+    private var parser: FrameParser
     let maximumFrameSize: UInt32
 
     init(maximumFrameSize: UInt32) {
         self.maximumFrameSize = maximumFrameSize
+        parser = FrameParser(maximumFrameSize: maximumFrameSize)
     }
 
     /// Whether the hello was accepted and frames flow.
-    var isOpen: Bool {
-        if case .open = state { return true }
-        return false
-    }
+    var isOpen: Bool { phase == .open }
 
     /// Whether the connection ended in the middle of a hello or a frame.
     var hasPartialInput: Bool {
-        switch state {
-        case .awaitingHello(let bytes): !bytes.isEmpty
-        case .open(let parser): parser.hasPartialFrame
+        switch phase {
+        case .awaitingHello: !hello.isEmpty
+        case .open: parser.hasPartialFrame
         case .closed: false
         }
     }
 
-    /// Takes the next bytes of the stream.
-    mutating func receive<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [Action] {
-        switch state {
+    /// Takes the next bytes of the stream, and says what to do, in order, through `perform`
+    /// (nothing after `.close`). A closure rather than an array of actions: the warm path
+    /// allocates nothing for it.
+    mutating func receive<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ perform: (Action) -> Void) {
+        switch phase {
         case .closed:
-            return []
-        case .open(var parser):
-            state = .closed  // keeps the parser uniquely referenced while it is fed
+            return
+        case .open:
             parser.feed(bytes)
-            return drain(&parser)
-        case .awaitingHello(var hello):
+            drain(perform)
+        case .awaitingHello:
             let needed = Handshake.ClientHello.size - hello.count
             hello += bytes.prefix(needed)
-            guard hello.count == Handshake.ClientHello.size else {
-                state = .awaitingHello(hello)
-                return []
-            }
-            return answerHello(hello, rest: bytes.dropFirst(needed))
+            guard hello.count == Handshake.ClientHello.size else { return }
+            answerHello(rest: bytes.dropFirst(needed), perform)
         }
     }
 
-    private mutating func answerHello<Rest: Collection<UInt8>>(_ bytes: [UInt8], rest: Rest) -> [Action] {
-        guard let hello = try? Handshake.ClientHello(decoding: bytes) else {
-            state = .closed
-            return [.close]
+    private mutating func answerHello<Rest: Collection<UInt8>>(rest: Rest, _ perform: (Action) -> Void) {
+        defer { hello = [] }
+        guard let received = try? Handshake.ClientHello(decoding: hello) else {
+            phase = .closed
+            perform(.close)
+            return
         }
-        let answer = Handshake.answer(to: hello, maximumFrameSize: maximumFrameSize)
+        let answer = Handshake.answer(to: received, maximumFrameSize: maximumFrameSize)
         var encoded: [UInt8] = []
         answer.encode(into: &encoded)
+        perform(.send(encoded))
         guard answer.isAccepted else {
-            state = .closed
-            return [.send(encoded), .close]
+            phase = .closed
+            perform(.close)
+            return
         }
-        var parser = FrameParser(maximumFrameSize: maximumFrameSize)
+        phase = .open
         parser.feed(rest)
-        return [.send(encoded)] + drain(&parser)
+        drain(perform)
     }
 
     /// Every complete frame, then the error that ends the stream, if any.
-    private mutating func drain(_ parser: inout FrameParser) -> [Action] {
-        var actions: [Action] = []
+    private mutating func drain(_ perform: (Action) -> Void) {
         do {
-            while let frame = try parser.next() { actions.append(.request(frame)) }
-            state = .open(parser)
+            while let frame = try parser.next() { perform(.request(frame)) }
         } catch {
-            state = .closed
+            phase = .closed
             var answer: [UInt8] = []
             let requestID = error.code == .frameTooLarge ? error.requestID ?? 0 : 0
             WireResponse.error(error.protocolError).encode(requestID: requestID, into: &answer)
-            actions += [.send(answer), .close]
+            perform(.send(answer))
+            perform(.close)
         }
-        return actions
     }
 }

@@ -1,33 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads the protocol's primitive fields from a byte slice, front to back.
 ///
 /// Every read checks the bytes left before touching them and throws
 /// ``WireDecodingError`` instead of trapping, so no input can crash a decoder. Counts are
 /// checked against the bytes left before anything is allocated for them, so a forged count
 /// of four billion costs nothing.
+///
+/// A reader works on the raw bytes of its input, which it may use only inside
+/// ``reading(_:strings:_:)``: fields are loaded straight from memory, with no per-field
+/// trip through the slice's storage (the decoding of every answer a client receives).
 struct ByteReader {
-    private let bytes: ArraySlice<UInt8>
-    /// The absolute index of the next byte (slices keep their base's indices).
-    private var index: Int
+    private let bytes: UnsafeRawBufferPointer
+    /// The offset of the next byte.
+    private var index = 0
 
-    init(_ bytes: ArraySlice<UInt8>) {
+    /// Strings of the connection's previous message, reused when they come again.
+    private let strings: WireStringCache?
+
+    private init(_ bytes: UnsafeRawBufferPointer, strings: WireStringCache?) {
         self.bytes = bytes
-        self.index = bytes.startIndex
+        self.strings = strings
+        strings?.startMessage()
+    }
+
+    /// Runs `body` with a reader of `bytes`, valid only during the call.
+    static func reading<Value>(_ bytes: ArraySlice<UInt8>, strings: WireStringCache? = nil,
+                               _ body: (inout ByteReader) throws(WireDecodingError) -> Value) throws(WireDecodingError) -> Value {
+        // `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
+        let result = bytes.withUnsafeBytes { raw in
+            var reader = ByteReader(raw, strings: strings)
+            return Result { () throws(WireDecodingError) in try body(&reader) }
+        }
+        return try result.get()
     }
 
     /// How far the reader is from the start of its input, for error messages.
-    var offset: Int { index - bytes.startIndex }
+    var offset: Int { index }
 
     /// The bytes not read yet.
-    var remaining: Int { bytes.endIndex - index }
+    var remaining: Int { bytes.count - index }
 
     // Field names are autoclosures: they name the field in an error message, and building
     // them (often by interpolation) for every field read would cost more than the read.
 
-    /// Takes `count` bytes, or throws `truncated` naming `field`.
-    mutating func readBytes(_ count: Int, _ field: @autoclosure () -> String) throws(WireDecodingError) -> ArraySlice<UInt8> {
+    /// Takes `count` bytes, or throws `truncated` naming `field`. The bytes are valid only
+    /// as long as the reader.
+    mutating func readBytes(_ count: Int, _ field: @autoclosure () -> String) throws(WireDecodingError) -> UnsafeRawBufferPointer {
         try need(count, field())
         defer { index += count }
-        return bytes[index ..< index + count]
+        return UnsafeRawBufferPointer(rebasing: bytes[index ..< index + count])
     }
 
     /// Throws `truncated` unless `count` bytes are left.
@@ -41,9 +67,8 @@ struct ByteReader {
     private mutating func readInteger<Value: FixedWidthInteger>(_ type: Value.Type, _ field: @autoclosure () -> String) throws(WireDecodingError) -> Value {
         let size = MemoryLayout<Value>.size
         try need(size, field())
-        let start = index - bytes.startIndex
-        index += size
-        return Value(bigEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Value.self) })
+        defer { index += size }
+        return Value(bigEndian: bytes.loadUnaligned(fromByteOffset: index, as: Value.self))
     }
 
     mutating func readUInt8(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UInt8 {
@@ -93,8 +118,9 @@ struct ByteReader {
         return value
     }
 
-    /// A u32 length and that many bytes, taken as they are (the `register` document).
-    mutating func readByteString(_ field: @autoclosure () -> String) throws(WireDecodingError) -> ArraySlice<UInt8> {
+    /// A u32 length and that many bytes, taken as they are (the `register` document); valid
+    /// only as long as the reader.
+    mutating func readByteString(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UnsafeRawBufferPointer {
         let count = try readUInt32("the length of \(field())")
         return try readBytes(Int(count), field())
     }
@@ -102,21 +128,25 @@ struct ByteReader {
     /// A u32 length and that many bytes of UTF-8.
     mutating func readString(_ field: @autoclosure () -> String) throws(WireDecodingError) -> String {
         let start = offset
-        let slice = try readByteString(field())
+        let raw = try readByteString(field())
+        let utf8 = raw.assumingMemoryBound(to: UInt8.self)
+        if let strings, let known = strings.reuse(utf8) { return known }
         // `String(decoding:)` is fast but repairs invalid input with U+FFFD, which always
         // changes the bytes; so the input was valid exactly when they come back unchanged.
         // (`String(validating:as:)` says the same, several times slower, being generic.)
-        var string = String(decoding: slice, as: UTF8.self)
-        guard string.utf8.count == slice.count, Self.sameBytes(&string, slice) else {
+        var string = String(decoding: utf8, as: UTF8.self)
+        guard string.utf8.count == utf8.count, string.withUTF8({ Self.sameBytes($0, utf8) }) else {
             throw WireDecodingError(code: .invalidUTF8, message: "\(field()) is not valid UTF-8", offset: start)
         }
+        strings?.remember(string)
         return string
     }
 
-    /// Whether the string's UTF-8 is `bytes`, compared as two buffers (the generic
-    /// comparison of the views walks them a scalar at a time).
-    private static func sameBytes(_ string: inout String, _ bytes: ArraySlice<UInt8>) -> Bool {
-        string.withUTF8 { utf8 in bytes.withUnsafeBufferPointer { utf8.elementsEqual($0) } }
+    /// Whether two buffers of the same length hold the same bytes.
+    static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+        return memcmp(a, b, first.count) == 0
     }
 
     /// A u32 count of items each at least `minimumSize` bytes long, checked against the

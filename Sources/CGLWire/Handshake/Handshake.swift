@@ -53,9 +53,10 @@ public enum Handshake {
         guard bytes.count >= size else {
             throw WireDecodingError(code: .truncated, message: "\(what) has \(size) bytes; only \(bytes.count) were given", offset: bytes.count)
         }
-        var reader = ByteReader(bytes)
-        let value = try body(&reader)
-        try reader.finish(what)
-        return value
+        return try ByteReader.reading(bytes) { reader throws(WireDecodingError) in
+            let value = try body(&reader)
+            try reader.finish(what)
+            return value
+        }
     }
 }

@@ -84,10 +84,11 @@ public enum WireRequest: Sendable, Hashable {
             throw WireDecodingError(code: .unknownKind, message: "the kind 0x\(String(kind, radix: 16)) is \(what)", kind: kind)
         }
         self = try WireDecodingError.stamping(kind: kind) { () throws(WireDecodingError) in
-            var reader = ByteReader(payload)
-            let message = try WireRequest(kind: known, from: &reader)
-            try reader.finish("a \(known) request")
-            return message
+            try ByteReader.reading(payload) { reader throws(WireDecodingError) in
+                let message = try WireRequest(kind: known, from: &reader)
+                try reader.finish("a \(known) request")
+                return message
+            }
         }
     }
 

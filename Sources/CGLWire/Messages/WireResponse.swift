@@ -75,28 +75,36 @@ public enum WireResponse: Sendable, Hashable {
 
     /// Decodes a response frame.
     ///
+    /// - Parameters:
+    ///   - frame: The frame.
+    ///   - strings: The connection's cache of recent strings, to reuse those that repeat.
     /// - Throws: `WireDecodingError` with the frame's kind and request id: `unknownKind`
     ///   for a kind that is no response, or the malformation of the payload.
-    public init(frame: WireFrame) throws(WireDecodingError) {
+    public init(frame: WireFrame, strings: WireStringCache? = nil) throws(WireDecodingError) {
         self = try WireDecodingError.stamping(requestID: frame.requestID) { () throws(WireDecodingError) in
-            try WireResponse(kind: frame.kind, payload: frame.payload[...])
+            try WireResponse(kind: frame.kind, payload: frame.payload[...], strings: strings)
         }
     }
 
     /// Decodes a response's payload.
     ///
+    /// - Parameters:
+    ///   - kind: The frame's kind.
+    ///   - payload: The frame's payload.
+    ///   - strings: The connection's cache of recent strings, to reuse those that repeat.
     /// - Throws: `WireDecodingError` with `kind`: `unknownKind` for a kind that is no
     ///   response, or the malformation of the payload (`truncated`, `trailingBytes`, …).
-    public init(kind: UInt8, payload: ArraySlice<UInt8>) throws(WireDecodingError) {
+    public init(kind: UInt8, payload: ArraySlice<UInt8>, strings: WireStringCache? = nil) throws(WireDecodingError) {
         guard let known = Kind(rawValue: kind) else {
             let what = kind < 0x80 ? "a request kind, which a server does not send" : "not a response kind of protocol version 1"
             throw WireDecodingError(code: .unknownKind, message: "the kind 0x\(String(kind, radix: 16)) is \(what)", kind: kind)
         }
         self = try WireDecodingError.stamping(kind: kind) { () throws(WireDecodingError) in
-            var reader = ByteReader(payload)
-            let message = try WireResponse(kind: known, from: &reader)
-            try reader.finish("a \(known) response")
-            return message
+            try ByteReader.reading(payload, strings: strings) { reader throws(WireDecodingError) in
+                let message = try WireResponse(kind: known, from: &reader)
+                try reader.finish("a \(known) response")
+                return message
+            }
         }
     }
 

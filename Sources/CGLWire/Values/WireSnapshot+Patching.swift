@@ -37,8 +37,7 @@ extension WireSnapshot {
     ///
     /// - Throws: `WireDecodingError` when the payload is empty or the byte is no source.
     public static func source(inPayload payload: ArraySlice<UInt8>) throws(WireDecodingError) -> Source {
-        var reader = ByteReader(payload)
-        return try reader.readEnum(Source.self, "the snapshot's source")
+        try ByteReader.reading(payload) { reader throws(WireDecodingError) in try reader.readEnum(Source.self, "the snapshot's source") }
     }
 
     /// Appends a complete `snapshot` frame built from a cached payload: the frame header,

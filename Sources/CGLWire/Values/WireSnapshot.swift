@@ -82,9 +82,11 @@ public struct WireSnapshot: Sendable, Hashable {
     ///
     /// - Throws: `WireDecodingError` when the bytes are not exactly one snapshot.
     public init(payload: ArraySlice<UInt8>) throws(WireDecodingError) {
-        var reader = ByteReader(payload)
-        try self.init(from: &reader)
-        try reader.finish("a snapshot")
+        self = try ByteReader.reading(payload) { reader throws(WireDecodingError) in
+            let snapshot = try WireSnapshot(from: &reader)
+            try reader.finish("a snapshot")
+            return snapshot
+        }
     }
 }
 

@@ -1,0 +1,93 @@
+import CGLWire
+
+/// One turn on the connection: requests sent pipelined under consecutive ids, and every
+/// frame read back matched to its request by id, until each has its final answer.
+///
+/// Nothing is allocated per request beyond its answer: the ids are a range, the output is
+/// the connection's reused buffer, and which requests are settled is a bit set.
+struct Exchange {
+    let connection: ClientConnection
+    let socketPath: String
+    /// Whether any frame arrived: a failure before that, on a reused connection, may be
+    /// retried on a new one; after it, requests may have been acted on.
+    private(set) var receivedAny = false
+
+    init(connection: ClientConnection, socketPath: String) {
+        self.connection = connection
+        self.socketPath = socketPath
+    }
+
+    /// Sends `requests` and waits for their final answers.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long the daemon may stay silent.
+    ///   - event: Given each progress event, with the index of its request.
+    ///   - final: Given each request's final response (an `error` included), once, with
+    ///     its index.
+    mutating func run<Requests: Collection<WireRequest>>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
+                                                        final: (Int, WireResponse) -> Void) throws(CGLClientError) {
+        let count = requests.count
+        guard count > 0 else { return }
+        let first = connection.makeRequestIDs(count)
+        let socketPath = self.socketPath
+        var settled = SettledRequests()
+        var remaining = count
+        var receivedAny = false
+        defer { self.receivedAny = receivedAny }
+        try connection.withOutputBuffer { output throws(CGLClientError) in
+            var id = first
+            for request in requests {
+                request.encode(requestID: id, into: &output)
+                try checkSize(request)
+                id += 1
+            }
+            try connection.exchange(output, timeout: timeout) { (frame) throws(CGLClientError) -> Bool in
+                receivedAny = true
+                if frame.requestID == 0, frame.kind == WireResponse.Kind.error.rawValue, case .error(let error)? = try? WireResponse(frame: frame) {
+                    throw CGLClientError.daemon(error, socketPath: socketPath)
+                }
+                guard frame.requestID >= first, frame.requestID - first < UInt32(count) else { return false }
+                let index = Int(frame.requestID - first)
+                let response: WireResponse
+                do throws(WireDecodingError) {
+                    response = try WireResponse(frame: frame, strings: connection.strings)
+                } catch where error.code == .unknownKind {
+                    return false  // a kind of a later version: discarded (§12)
+                } catch {
+                    throw CGLClientError(code: .protocolViolation, message: "cgld sent a malformed answer: \(error)", socketPath: socketPath)
+                }
+                guard response.isFinal else {
+                    event(index, response)
+                    return false
+                }
+                // A second final answer to one request would be the daemon's bug: ignored.
+                guard settled.insert(index) else { return false }
+                final(index, response)
+                remaining -= 1
+                return remaining == 0
+            }
+        }
+    }
+
+    private func checkSize(_ request: WireRequest) throws(CGLClientError) {
+        guard case .register(let document) = request, document.count + 9 > Int(connection.maximumFrameSize) else { return }
+        throw CGLClientError(code: .documentTooLarge,
+                             message: "the document is \(document.count) bytes; cgld on \(socketPath) accepts at most \(Int(connection.maximumFrameSize) - 9)",
+                             socketPath: socketPath)
+    }
+}
+
+/// The indices of the requests answered so far: a word for the first 64, a set (made
+/// only when needed) for the others.
+private struct SettledRequests {
+    private var first64: UInt64 = 0
+    private var others: Set<Int> = []
+
+    /// Marks `index` settled; false when it already was.
+    mutating func insert(_ index: Int) -> Bool {
+        guard index < 64 else { return others.insert(index).inserted }
+        let bit = UInt64(1) << UInt64(index)
+        defer { first64 |= bit }
+        return first64 & bit == 0
+    }
+}
