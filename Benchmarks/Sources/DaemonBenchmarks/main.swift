@@ -60,14 +60,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         }
         let descriptor = connected
         var reply = [UInt8](repeating: 0, count: responseSize)
-        // The daemon alone: the lookup frame written and its answer read as bytes, without the
-        // client library (which decodes the snapshot), to tell the daemon's cost from the client's.
-        let rawLookup = try RawSocket.connect(folder + "/warm/cgld.sock")
-        var hello: [UInt8] = []
-        Handshake.ClientHello(version: Handshake.currentVersion).encode(into: &hello)
-        try hello.withUnsafeBytes { try RawSocket.writeAll(rawLookup, $0) }
-        var serverHello = [UInt8](repeating: 0, count: Handshake.ServerHello.size)
-        try serverHello.withUnsafeMutableBytes { try RawSocket.readExactly(rawLookup, $0, count: Handshake.ServerHello.size) }
+        let rawLookup = try RawLookup(socket: folder + "/warm/cgld.sock", request: request, responseSize: responseSize)
         /// Alternating rounds of lookups and echoes, so that the machine's noise hits both alike.
         func measure() throws -> (lookups: [Double], raw: [Double], echoes: [Double]) {
             var lookupTimes: [Double] = []
@@ -81,8 +74,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 }
                 for _ in 0..<1000 {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    try request.withUnsafeBytes { try RawSocket.writeAll(rawLookup, $0) }
-                    try reply.withUnsafeMutableBytes { try RawSocket.readExactly(rawLookup, $0, count: responseSize) }
+                    try rawLookup.lookup()
                     rawTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
                 }
                 for _ in 0..<1000 {
@@ -100,7 +92,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         let pinned = try measure()
         Affinity.pin(processes, to: Affinity.allCPUs)
         close(descriptor)
-        close(rawLookup)
+        rawLookup.close()
         echo.stop()
         var rows: [Row] = []
         var ratios: [String: Double] = [:]
@@ -131,6 +123,12 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 return { _ = try own.lookup(scheme: "feed-cell", environment: environment) }
             }
             rows.append(Row(name: "cgld lookups, \(clients) clients", value: lookups, unit: "ops/s"))
+            // The daemon alone, its clients doing what Redis's do: write the request, read the bytes.
+            let rawLookups = try throughput(clients: clients, seconds: seconds) { _ in
+                let raw = try RawLookup(socket: folder + "/warm/cgld.sock", request: request, responseSize: responseSize)
+                return { try raw.lookup() }
+            }
+            rows.append(Row(name: "cgld lookup frames, raw clients, \(clients) clients", value: rawLookups, unit: "ops/s"))
             if let (_, socket) = redis {
                 let gets = try throughput(clients: clients, seconds: seconds) { _ in
                     let getter = try Redis.Getter(socket: socket, key: "feed-cell", size: responseSize)
@@ -138,6 +136,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 }
                 rows.append(Row(name: "Redis GET, \(clients) clients", value: gets, unit: "ops/s"))
                 ratios["cgld/redis \(clients) clients"] = lookups / gets
+                ratios["cgld raw/redis \(clients) clients"] = rawLookups / gets
             }
         }
         let batch = Array(repeating: (scheme: "feed-cell", environment: environment), count: 1000)

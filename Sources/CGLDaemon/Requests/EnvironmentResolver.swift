@@ -21,18 +21,32 @@ struct EnvironmentResolver: Sendable {
     let profiles: ProfileSet
     let prewarmDirections: [DaemonConfiguration.PrewarmDirection]
     /// Each profile as configured, left-to-right and right-to-left.
-    private let resolvedProfiles: [String: (own: ResolvedEnvironment, ltr: ResolvedEnvironment, rtl: ResolvedEnvironment)]
+    private let resolvedProfiles: [String: ResolvedProfile]
+
+    /// A profile's three environments, in a class so that a lookup copies out only the one
+    /// it names.
+    private final class ResolvedProfile: Sendable {
+        let own: ResolvedEnvironment
+        let ltr: ResolvedEnvironment
+        let rtl: ResolvedEnvironment
+
+        init(_ profile: LayoutEnvironment) {
+            var ltr = profile, rtl = profile
+            ltr.direction = .leftToRight
+            rtl.direction = .rightToLeft
+            own = ResolvedEnvironment(profile)
+            self.ltr = ResolvedEnvironment(ltr)
+            self.rtl = ResolvedEnvironment(rtl)
+        }
+    }
 
     init(profiles: ProfileSet, prewarmDirections: [DaemonConfiguration.PrewarmDirection]) {
         self.profiles = profiles
         self.prewarmDirections = prewarmDirections
-        var resolved: [String: (own: ResolvedEnvironment, ltr: ResolvedEnvironment, rtl: ResolvedEnvironment)] = [:]
+        var resolved: [String: ResolvedProfile] = [:]
         for profile in profiles.profiles {
             guard let name = profile.profile, resolved[name] == nil else { continue }
-            var ltr = profile, rtl = profile
-            ltr.direction = .leftToRight
-            rtl.direction = .rightToLeft
-            resolved[name] = (ResolvedEnvironment(profile), ResolvedEnvironment(ltr), ResolvedEnvironment(rtl))
+            resolved[name] = ResolvedProfile(profile)
         }
         resolvedProfiles = resolved
     }

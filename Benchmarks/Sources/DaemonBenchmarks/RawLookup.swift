@@ -1,0 +1,37 @@
+import CGLWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A lookup frame written and its answer read as bytes on a connection of its own: the
+/// daemon's cost without the client library's (which decodes the snapshot), and the same
+/// work per request as the Redis client does.
+///
+/// `@unchecked Sendable`: made on the main thread, then used by one thread at a time.
+final class RawLookup: @unchecked Sendable {
+    let descriptor: Int32
+    let request: [UInt8]
+    var reply: [UInt8]
+
+    init(socket: String, request: [UInt8], responseSize: Int) throws {
+        descriptor = try RawSocket.connect(socket)
+        self.request = request
+        reply = [UInt8](repeating: 0, count: responseSize)
+        var hello: [UInt8] = []
+        Handshake.ClientHello(version: Handshake.currentVersion).encode(into: &hello)
+        try hello.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
+        var serverHello = [UInt8](repeating: 0, count: Handshake.ServerHello.size)
+        try serverHello.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: Handshake.ServerHello.size) }
+        guard try Handshake.ServerHello(decoding: serverHello).isAccepted else { throw RawSocket.Failure(description: "cgld refused the handshake") }
+    }
+
+    /// One lookup; its answer's bytes land in `reply`. (Every request has id 1: answered in
+    /// order, one at a time.)
+    func lookup() throws {
+        try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
+        let count = reply.count
+        try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: count) }
+    }
+
+    func close() { Glibc.close(descriptor) }
+}
