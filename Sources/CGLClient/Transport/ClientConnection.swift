@@ -54,10 +54,17 @@ final class ClientConnection: @unchecked Sendable {
     /// The first of `count` fresh, consecutive request ids (ids are never 0, and a range
     /// never wraps: it starts again from 1 when it would).
     func makeRequestIDs(_ count: Int) -> UInt32 {
+        let (first, next) = Self.requestIDs(count, from: nextID)
+        nextID = next
+        return first
+    }
+
+    /// The first of `count` consecutive ids from `next` on, and the id after them; from 1
+    /// when the range would pass `UInt32.max` (0 is never an id).
+    static func requestIDs(_ count: Int, from next: UInt32) -> (first: UInt32, next: UInt32) {
         precondition(count > 0 && count < Int(UInt32.max), "a request range holds 1 to 2³² − 2 ids")
-        if UInt64(nextID) + UInt64(count) > UInt64(UInt32.max) { nextID = 1 }
-        defer { nextID += UInt32(count) }
-        return nextID
+        let first = UInt64(next) + UInt64(count) > UInt64(UInt32.max) ? 1 : max(next, 1)
+        return (first, first + UInt32(count))
     }
 
     /// Runs `body` with the connection's output buffer, emptied: kept between exchanges so
