@@ -4,8 +4,8 @@ import CGLWire
 /// exchange loop that writes and reads at the same time, so that pipelined requests never
 /// deadlock on full socket buffers.
 ///
-/// `@unchecked Sendable`: its mutable state is only touched while `CGLClient`'s mutex is
-/// held, one call at a time.
+/// `@unchecked Sendable`: its mutable state (the string cache included) is only touched
+/// while `CGLClient`'s mutex is held, one call at a time.
 final class ClientConnection: @unchecked Sendable {
     private let socket: PosixSocket
     private let socketPath: String
