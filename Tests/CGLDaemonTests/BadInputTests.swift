@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test func aClientThatSendsNothingIsClosedAfterTheHelloTimeout() async throws {
-        try await withDaemon(helloTimeout: .milliseconds(200)) { daemon in
+        try await withDaemon(helloTimeout: .milliseconds(500)) { daemon in
             let silent = try RawConnection(path: daemon.configuration.socketPath)
             #expect(try silent.readUntilClosed(timeout: .seconds(20)).isEmpty)
         }
