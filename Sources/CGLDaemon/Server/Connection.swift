@@ -58,7 +58,6 @@ final class Connection: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        startIdleTimer(context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -66,10 +65,15 @@ final class Connection: ChannelInboundHandler {
         self.context = nil
     }
 
-    private func startIdleTimer(_ context: ChannelHandlerContext) {
+    /// The hello and idle timeouts, counted from when the daemon starts reading: a slow
+    /// credentials lookup on a busy host must not cut off a client that sent in time.
+    private func startTimers(_ context: ChannelHandlerContext) {
         let channel = context.channel
         let loop = context.eventLoop
         let bound = NIOLoopBound(self, eventLoop: loop)
+        helloTimer = loop.scheduleTask(in: helloTimeout) {
+            if !bound.value.session.isOpen { channel.close(promise: nil) }
+        }
         let period = idleWatch.period
         idleTimer = loop.scheduleRepeatedTask(initialDelay: period, delay: period) { _ in
             let connection = bound.value
@@ -84,17 +88,12 @@ final class Connection: ChannelInboundHandler {
         idleTimer = nil
     }
 
-    /// Starts reading, now that the peer is known, and the hello timer with it: the timeout
-    /// counts from when the daemon reads, so a slow credentials lookup on a busy host does
-    /// not cut off a client that sent its hello in time. Call on the event loop.
+    /// Starts reading, now that the peer is known, and the timeouts with it. Call on the
+    /// event loop.
     func start(peer: PeerCredentials) {
         self.peer = peer
         guard let context, !isDraining, !isClosing else { return }
-        let channel = context.channel
-        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        helloTimer = context.eventLoop.scheduleTask(in: helloTimeout) {
-            if !bound.value.session.isOpen { channel.close(promise: nil) }
-        }
+        startTimers(context)
         do {
             try context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
         } catch {
