@@ -216,6 +216,28 @@ import Testing
         try await daemon.stop()
     }
 
+    @Test func theTimeoutsCountFromWhenTheDaemonStartsReading() async throws {
+        // The peer check takes three times the hello and idle timeouts (a slow group lookup
+        // on a busy host); a client that sent its hello at once must still be served.
+        var options = Daemon.Options()
+        options.identifyPeer = { channel in
+            try await Task.sleep(for: .milliseconds(900))
+            return try await PeerCredentials.read(from: channel)
+        }
+        let daemon = try await TestDaemon.start(options: options) { configuration in
+            configuration.limits.helloTimeout = .milliseconds(300)
+            configuration.limits.idleTimeout = .milliseconds(300)
+        }
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        try await blocking {
+            let connection = try RawConnection(path: socketPath)
+            #expect(try connection.handshake().isAccepted)
+            #expect(try connection.ask(.ping, id: 1).kind == .pong)
+        }
+        try await daemon.stop()
+    }
+
     @Test func connectionsOverTheLimitAreClosedAndTheOthersServed() async throws {
         let daemon = try await TestDaemon.start { $0.limits.maximumConnections = 2 }
         defer { daemon.removeFolder() }
