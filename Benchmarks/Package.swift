@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         .executableTarget(
@@ -28,6 +29,9 @@ let package = Package(
             dependencies: [
                 .product(name: "CGLClient", package: rootPackage),
                 .product(name: "CGLWire", package: rootPackage),
+                // The SwiftNIO floor (NIOFloor.swift): the bare server cgld is built on.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The Cassowary solver against kiwi (C++), run through `Benchmarks/run-solver`.

@@ -13,10 +13,12 @@ final class RawLookup: @unchecked Sendable {
     let request: [UInt8]
     var reply: [UInt8]
 
-    init(socket: String, request: [UInt8], responseSize: Int) throws {
+    /// `handshake: false` for the floors, which answer requests only.
+    init(socket: String, request: [UInt8], responseSize: Int, handshake: Bool = true) throws {
         descriptor = try RawSocket.connect(socket)
         self.request = request
         reply = [UInt8](repeating: 0, count: responseSize)
+        guard handshake else { return }
         var hello: [UInt8] = []
         Handshake.ClientHello(version: Handshake.currentVersion).encode(into: &hello)
         try hello.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }

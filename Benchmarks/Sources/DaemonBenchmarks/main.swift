@@ -5,7 +5,8 @@ import Synchronization
 
 // The daemon against its floor and its peer, in the same run (docs/performance.md):
 //   lookup-latency     one client, warm lookups vs a bare Unix-socket echo of the same sizes
-//   lookup-throughput  8 and 64 clients vs Redis GET of the same payload; pipelined lookups
+//   lookup-throughput  8 and 64 clients vs Redis GET of the same payload and vs a bare SwiftNIO
+//                      server answering the same bytes (NIOFloor.swift); pipelined lookups
 //   prewarm            1,000 schemes × 24 environments computed and stored
 //   start              start-to-ready with 1,000 schemes registered, and resident memory
 // Usage: DaemonBenchmarks --cgld PATH [--seconds S] [name…]   (Benchmarks/run-daemon builds both)
@@ -13,6 +14,9 @@ import Synchronization
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "echo-server", arguments.count == 4 {
     try EchoServer.serve(path: arguments[1], requestSize: Int(arguments[2])!, responseSize: Int(arguments[3])!)
+}
+if arguments.first == "nio-server", arguments.count == 4 {
+    try NIOFloor.serve(path: arguments[1], requestSize: Int(arguments[2])!, responseSize: Int(arguments[3])!)
 }
 
 func option(_ name: String) -> String? {
@@ -117,6 +121,9 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         var ratios: [String: Double] = [:]
         let redis = try Redis.start(in: folder)
         if let (_, socket) = redis { try Redis.set(socket: socket, key: "feed-cell", size: responseSize) }
+        let nioSocket = folder + "/nio.sock"
+        let nio = try Child(CommandLine.arguments[0], ["nio-server", nioSocket, "\(request.count)", "\(responseSize)"], name: "nio")
+        try wait(seconds: 10) { (try? RawSocket.connect(nioSocket)).map { close($0); return true } ?? false }
         for clients in [8, 64] {
             let lookups = try throughput(clients: clients, seconds: seconds) { _ in
                 let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/warm/cgld.sock"))
@@ -129,6 +136,13 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 return { try raw.lookup() }
             }
             rows.append(Row(name: "cgld lookup frames, raw clients, \(clients) clients", value: rawLookups, unit: "ops/s"))
+            // SwiftNIO's own floor: the same bytes answered by a handler that does nothing else.
+            let floor = try throughput(clients: clients, seconds: seconds) { _ in
+                let raw = try RawLookup(socket: nioSocket, request: request, responseSize: responseSize, handshake: false)
+                return { try raw.lookup() }
+            }
+            rows.append(Row(name: "bare SwiftNIO server, \(clients) clients", value: floor, unit: "ops/s"))
+            ratios["cgld raw/bare SwiftNIO \(clients) clients"] = rawLookups / floor
             if let (_, socket) = redis {
                 let gets = try throughput(clients: clients, seconds: seconds) { _ in
                     let getter = try Redis.Getter(socket: socket, key: "feed-cell", size: responseSize)
@@ -137,6 +151,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 rows.append(Row(name: "Redis GET, \(clients) clients", value: gets, unit: "ops/s"))
                 ratios["cgld/redis \(clients) clients"] = lookups / gets
                 ratios["cgld raw/redis \(clients) clients"] = rawLookups / gets
+                ratios["bare SwiftNIO/redis \(clients) clients"] = floor / gets
             }
         }
         let batch = Array(repeating: (scheme: "feed-cell", environment: environment), count: 1000)
@@ -146,6 +161,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         rows.append(Row(name: "cgld pipelined lookups, 1 connection (1,000 deep)", value: pipelined, unit: "lookups/s"))
         ratios["pipelined / 200,000 target"] = pipelined / 200_000
         redis?.0.stop()
+        nio.stop()
         if redis == nil { print("note: redis-server is not installed (apt-get install redis-server); the peer was skipped") }
         report("lookup-throughput (response \(responseSize) B)", rows, ratios: ratios,
                target: "at least Redis's throughput with 8 and 64 clients; >= 200,000 pipelined lookups/s")
