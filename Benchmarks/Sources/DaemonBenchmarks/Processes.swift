@@ -45,6 +45,11 @@ func wait(seconds: Double, for ready: () -> Bool) throws {
     }
 }
 
+/// Waits until a server accepts connections on the Unix socket at `path` (up to 10 s).
+func waitUntilListening(_ path: String) throws {
+    try wait(seconds: 10) { (try? RawSocket.connect(path)).map { close($0); return true } ?? false }
+}
+
 /// Starts `cgld` on `folder` (socket and database there), without prewarming at start, and
 /// returns once it answers a ping.
 func startDaemon(_ cgld: String, in folder: String, workers: Int = 0) throws -> (Child, CGLClient, seconds: Double) {

@@ -12,7 +12,7 @@ enum Redis {
         let socket = folder + "/redis.sock"
         let child = try Child(executable, ["--port", "0", "--unixsocket", socket, "--unixsocketperm", "700", "--save", "",
                                            "--appendonly", "no", "--dir", folder], name: "redis")
-        try wait(seconds: 10) { (try? RawSocket.connect(socket)).map { close($0); return true } ?? false }
+        try waitUntilListening(socket)
         return (child, socket)
     }
 

@@ -123,7 +123,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         if let (_, socket) = redis { try Redis.set(socket: socket, key: "feed-cell", size: responseSize) }
         let nioSocket = folder + "/nio.sock"
         let nio = try Child(CommandLine.arguments[0], ["nio-server", nioSocket, "\(request.count)", "\(responseSize)"], name: "nio")
-        try wait(seconds: 10) { (try? RawSocket.connect(nioSocket)).map { close($0); return true } ?? false }
+        try waitUntilListening(nioSocket)
         for clients in [8, 64] {
             let lookups = try throughput(clients: clients, seconds: seconds) { _ in
                 let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/warm/cgld.sock"))
