@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "CGLayout", targets: ["CGLayout"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "CGLText", targets: ["CGLText"]),
         .library(name: "CGLDocument", targets: ["CGLDocument"]),
         .library(name: "CGLWire", targets: ["CGLWire"]),
         .library(name: "CGLStore", targets: ["CGLStore"]),
@@ -38,6 +39,13 @@ let package = Package(
     targets: [
         .target(name: "Cassowary", swiftSettings: strictSettings),
         .target(name: "CGLayout", dependencies: ["Cassowary"], swiftSettings: strictSettings),
+        // Real text: fontconfig finds fonts, HarfBuzz shapes, ICU breaks lines (UAX #14) and
+        // orders directions (UAX #9). Debian's -dev packages; `make deps` installs them.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // ICU renames its C functions by version; these wrappers give them stable names.
+        .target(name: "CICUText", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CGLText", dependencies: ["CHarfBuzz", "CFontconfig", "CICUText"], swiftSettings: strictSettings),
         .target(
             name: "CGLDocument",
             dependencies: ["CGLayout", .product(name: "Crypto", package: "swift-crypto")],
@@ -96,6 +104,9 @@ let package = Package(
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strictSettings),
         .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout"], swiftSettings: strictSettings),
+        // Measures with the host's real fonts (fonts-dejavu-core and a CJK font, installed by `make deps`)
+        // and checks single words against HarfBuzz's advances directly.
+        .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz"], swiftSettings: strictSettings),
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire"], swiftSettings: strictSettings),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),

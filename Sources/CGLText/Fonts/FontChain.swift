@@ -1,0 +1,45 @@
+/// The fonts a style draws with: the primary font first, then fontconfig's fallbacks in
+/// order of preference. A character takes the first font that has it, so text in another
+/// script measures with the font that would draw it.
+final class FontChain: Sendable {
+    /// The chain's number in its library: part of the keys of prepared paragraphs.
+    let id: Int32
+    let faces: [FontFace]
+
+    init(id: Int32, faces: [FontFace]) {
+        precondition(!faces.isEmpty, "a font chain needs a primary font")
+        self.id = id
+        self.faces = faces
+    }
+
+    var primary: FontFace { faces[0] }
+
+    /// The index of the first face covering every scalar of a grapheme cluster that needs a
+    /// glyph; else the first covering its first scalar; else the primary (which draws
+    /// `.notdef`, as every renderer would).
+    func faceIndex(for cluster: String.UnicodeScalarView) -> Int {
+        var first: Unicode.Scalar?
+        for (index, face) in faces.enumerated() {
+            var coversAll = true
+            for scalar in cluster {
+                if first == nil { first = scalar }
+                if !Self.needsGlyph(scalar) { continue }
+                if !face.covers(scalar.value) { coversAll = false; break }
+            }
+            if coversAll { return index }
+        }
+        if let first {
+            for (index, face) in faces.enumerated() where face.covers(first.value) { return index }
+        }
+        return 0
+    }
+
+    /// Joiners, variation selectors and tags shape with their cluster's font; a font
+    /// missing them does not make the cluster fall back.
+    private static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0020...0xE007F, 0xE0100...0xE01EF: false
+        default: true
+        }
+    }
+}

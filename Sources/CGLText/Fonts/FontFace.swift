@@ -1,0 +1,55 @@
+import CHarfBuzz
+
+/// One loaded font: a HarfBuzz font over the file's tables, at its design scale (units per
+/// em), with HarfBuzz's own OpenType functions, made immutable.
+///
+/// Immutable HarfBuzz fonts may be used from any thread (HarfBuzz loads tables lazily with
+/// atomics), so one face serves every snapshot; shaping at the design scale makes a shaped
+/// word's advances independent of the point size, which is what the word cache relies on.
+final class FontFace: @unchecked Sendable {
+    /// The face's number in its library: a compact key for caches.
+    let id: Int32
+    let file: FontFile
+    let font: OpaquePointer
+    /// Ascender, descender (negative) and line gap, in ems.
+    let ascender: Double
+    let descender: Double
+    let lineGap: Double
+    /// Design units per em.
+    let emScale: Double
+
+    init?(id: Int32, file: FontFile) {
+        guard let blob = hb_blob_create_from_file_or_fail(file.path) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard let face = hb_face_create(blob, UInt32(file.index)) else { return nil }
+        defer { hb_face_destroy(face) }
+        let unitsPerEm = hb_face_get_upem(face)
+        guard unitsPerEm > 0, hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else { return nil }
+        hb_ot_font_set_funcs(font)
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        hb_font_make_immutable(font)
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        self.id = id
+        self.file = file
+        self.font = font
+        emScale = Double(unitsPerEm)
+        ascender = Double(extents.ascender) / Double(unitsPerEm)
+        descender = Double(extents.descender) / Double(unitsPerEm)
+        lineGap = Double(extents.line_gap) / Double(unitsPerEm)
+    }
+
+    deinit { hb_font_destroy(font) }
+
+    /// The font's own line height in ems: ascender − descender + line gap.
+    var lineHeight: Double { ascender - descender + lineGap }
+
+    /// Converts design units to ems.
+    func ems(_ units: Int32) -> Double { Double(units) / emScale }
+
+    /// Whether the font has a glyph for `scalar` (its cmap maps it).
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
+    }
+}

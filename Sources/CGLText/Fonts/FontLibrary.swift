@@ -1,0 +1,201 @@
+import CFontconfig
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The fonts of this host, found with fontconfig, plus those of a configured fonts
+/// directory (a deployment's brand fonts, usable by family name or by file).
+///
+/// Resolving a style is done once per (font, weight, slant) and kept; fontconfig itself is
+/// called under a lock, the resolved faces are immutable and shared by every thread.
+final class FontLibrary: Sendable {
+    private struct ChainKey: Hashable {
+        var source: TextStyle.Source
+        var weight: Int
+        var italic: Bool
+    }
+
+    private struct State {
+        var chains: [ChainKey: (FontChain, FontResolution)] = [:]
+        var faces: [FontFile: FontFace] = [:]
+        var used: Set<FontFile> = []
+    }
+
+    /// The families fontconfig maps to its configured defaults: asking for them never
+    /// counts as a substitution.
+    static let genericFamilies: Set<String> = [
+        "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
+    ]
+
+    /// The most fonts a chain keeps: fontconfig's trimmed sort rarely needs more.
+    private static let maximumChainLength = 48
+
+    let fontsDirectory: String?
+    /// A digest of every font file fontconfig can use (path, size, modification time): it
+    /// changes whenever a font package is installed, upgraded or removed.
+    let fingerprint: String
+    private let config: FontconfigHandle
+    private let state = Mutex(State())
+
+    init(fontsDirectory: String?) throws(TextError) {
+        guard let config = FcInitLoadConfigAndFonts() else { throw .fontconfigUnavailable }
+        if let fontsDirectory {
+            _ = fontsDirectory.withFcString { FcConfigAppFontAddDir(config, $0) }
+        }
+        self.config = FontconfigHandle(config: config)
+        self.fontsDirectory = fontsDirectory
+        let files = Self.installedFiles(config)
+        guard !files.isEmpty else { throw .noFontsInstalled }
+        fingerprint = Self.fingerprint(of: files)
+    }
+
+    deinit { FcConfigDestroy(config.config) }
+
+    /// The chain of fonts for a style's font, weight and slant.
+    func chain(for style: TextStyle) throws(TextError) -> (chain: FontChain, resolution: FontResolution) {
+        let key = ChainKey(source: style.source, weight: style.weight, italic: style.italic)
+        return try state.withLock { (state: inout State) throws(TextError) -> (FontChain, FontResolution) in
+            if let known = state.chains[key] { return known }
+            let made = try makeChain(key, state: &state)
+            state.chains[key] = made
+            return made
+        }
+    }
+
+    /// Marks a chain's primary font as used (for `fontsInUse`).
+    func noteUse(of file: FontFile) {
+        _ = state.withLock { $0.used.insert(file) }
+    }
+
+    /// The font files that have measured text so far, sorted by path.
+    var fontsInUse: [FontFile] { state.withLock { $0.used.sorted() } }
+
+    private func makeChain(_ key: ChainKey, state: inout State) throws(TextError) -> (FontChain, FontResolution) {
+        var files: [FontFile] = []
+        var substituted: String?
+        switch key.source {
+        case .family(let family):
+            files = sortedFiles(family: family, weight: key.weight, italic: key.italic)
+            guard let first = files.first else { throw .noFontsInstalled }
+            if !Self.genericFamilies.contains(family.lowercased()), first.family.lowercased() != family.lowercased() {
+                substituted = first.family
+            }
+        case .file(let path):
+            let resolved = resolve(path)
+            guard access(resolved, R_OK) == 0 else { throw .fontFileNotFound(path: resolved) }
+            // The brand font first; characters it lacks fall back as for the generic family.
+            files = [FontFile(path: resolved, family: "")]
+                + sortedFiles(family: "sans-serif", weight: key.weight, italic: key.italic)
+        }
+        var faces: [FontFace] = []
+        for file in files where faces.count < Self.maximumChainLength {
+            if let face = state.faces[file] {
+                if !faces.contains(where: { $0 === face }) { faces.append(face) }
+                continue
+            }
+            guard let face = FontFace(id: Int32(state.faces.count), file: file) else {
+                if faces.isEmpty { throw .unreadableFontFile(path: file.path) }
+                continue
+            }
+            state.faces[file] = face
+            faces.append(face)
+        }
+        guard !faces.isEmpty else { throw .noFontsInstalled }
+        let chain = FontChain(id: Int32(state.chains.count), faces: faces)
+        let resolution = FontResolution(primary: faces[0].file, fallbacks: faces.dropFirst().map(\.file), substitutedFamily: substituted)
+        return (chain, resolution)
+    }
+
+    private func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let fontsDirectory else { return path }
+        return fontsDirectory.hasSuffix("/") ? fontsDirectory + path : fontsDirectory + "/" + path
+    }
+
+    /// fontconfig's sorted, trimmed set for a pattern: the best match first, then the fonts
+    /// that add coverage, in order of preference (what Pango's fallback walks).
+    private func sortedFiles(family: String, weight: Int, italic: Bool) -> [FontFile] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withFcString { FcPatternAddString(pattern, "family", $0) }
+        FcPatternAddInteger(pattern, "weight", FcWeightFromOpenType(Int32(weight)))
+        FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
+        FcConfigSubstitute(config.config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let set = FcFontSort(config.config, pattern, 1, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        return Self.files(in: set)
+    }
+
+    private static func files(in set: UnsafeMutablePointer<FcFontSet>) -> [FontFile] {
+        var files: [FontFile] = []
+        var seen: Set<FontFile> = []
+        for position in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[position] else { continue }
+            var path: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, "file", 0, &path) == FcResultMatch, let path else { continue }
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(pattern, "index", 0, &index)
+            var family: UnsafeMutablePointer<FcChar8>?
+            let familyName = FcPatternGetString(pattern, "family", 0, &family) == FcResultMatch && family != nil
+                ? String(cString: family!) : ""
+            let file = FontFile(path: String(cString: path), index: Int(index), family: familyName)
+            if seen.insert(file).inserted { files.append(file) }
+        }
+        return files
+    }
+
+    /// Every font file fontconfig can use: the system's and the fonts directory's.
+    private static func installedFiles(_ config: OpaquePointer) -> [FontFile] {
+        var files: [FontFile] = []
+        for kind in [FcSetSystem, FcSetApplication] {
+            if let set = FcConfigGetFonts(config, kind) { files += self.files(in: set) }
+        }
+        return files
+    }
+
+    /// FNV-1a (64 bits) over each file's path, size and modification time, sorted: a change
+    /// detector, not a security measure.
+    private static func fingerprint(of files: [FontFile]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for path in Set(files.map(\.path)).sorted() {
+            let described = "\(path)\t\(fileStamp(path) ?? "-")\n"
+            for byte in described.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+}
+
+/// A file's size and modification time, or `nil` if it cannot be read.
+private func fileStamp(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if os(Linux)
+    return "\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    #else
+    return "\(info.st_size)\t\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+    #endif
+}
+
+/// fontconfig's configuration, owned by one library and only used under its lock.
+private struct FontconfigHandle: @unchecked Sendable {
+    let config: OpaquePointer
+}
+
+extension String {
+    fileprivate func withFcString<R>(_ body: (UnsafePointer<FcChar8>) -> R) -> R {
+        withCString { pointer in pointer.withMemoryRebound(to: FcChar8.self, capacity: utf8.count + 1, body) }
+    }
+
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

@@ -1,0 +1,97 @@
+/// Where a line ends, as the filler finds it.
+struct FilledLine {
+    var start: Int
+    var end: Int
+    /// In ems.
+    var width: Double
+}
+
+/// What receives the lines of a paragraph as they are found; returns `false` to stop.
+protocol LineSink {
+    mutating func add(_ line: FilledLine) -> Bool
+}
+
+extension PreparedParagraph {
+    /// Slack for comparing widths, in ems: sums of the same advances in another order differ
+    /// in their last bits, and a line that fits exactly must keep fitting.
+    private static var tolerance: Double { 1e-7 }
+
+    /// Greedy line filling (what Pango, TextKit and browsers do): each segment goes on the
+    /// current line if its content fits, else starts the next; trailing whitespace hangs; a
+    /// segment wider than a line on its own is broken between clusters; hard breaks always
+    /// end a line. `limit` is the line width in ems (`.infinity` to break only at hard breaks).
+    func fill<Sink: LineSink>(limit: Double, into sink: inout Sink) {
+        let limit = limit.isNaN ? .infinity : limit + Self.tolerance
+        var lineStart = 0
+        var lineEnd = 0
+        var lineWidth = 0.0
+        var advance = 0.0
+        var hasContent = false
+
+        for segment in segments {
+            if hasContent, advance + segment.content > limit {
+                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: lineWidth)) else { return }
+                lineStart = Int(segment.start)
+                advance = 0
+                hasContent = false
+            }
+            if !hasContent, segment.contentEnd == segment.start, !segment.hardBreak {
+                // Leading whitespace of a line (only after a hard break or at the start)
+                // takes room and does not make the line breakable yet.
+                advance += segment.trailing
+                lineWidth = advance
+                lineEnd = Int(segment.contentEnd)
+                continue
+            }
+            if !hasContent, advance + segment.content > limit {
+                // Too wide for any line: break between clusters.
+                var width = advance
+                var placed = advance > 0
+                for index in Int(segment.clusters.lowerBound)..<Int(segment.clusters.upperBound) {
+                    let offset = Int(clusterOffsets[index])
+                    guard offset < segment.contentEnd else { break }
+                    let clusterAdvance = clusterAdvances[index]
+                    if placed, width + clusterAdvance > limit {
+                        guard sink.add(FilledLine(start: lineStart, end: offset, width: width)) else { return }
+                        lineStart = offset
+                        width = 0
+                    }
+                    width += clusterAdvance
+                    placed = true
+                }
+                lineWidth = width
+                advance = width + segment.trailing
+            } else {
+                lineWidth = advance + segment.content
+                advance += segment.content + segment.trailing
+            }
+            lineEnd = Int(segment.contentEnd)
+            hasContent = true
+            if segment.hardBreak {
+                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: lineWidth)) else { return }
+                lineStart = Int(segment.end)
+                lineEnd = lineStart
+                lineWidth = 0
+                advance = 0
+                hasContent = false
+            }
+        }
+        _ = sink.add(FilledLine(start: lineStart, end: lineEnd, width: lineWidth))
+    }
+
+    /// The width in ems of the line starting at `start` cut to fit `limit` with an ellipsis:
+    /// the longest run of clusters up to the next hard break that leaves room for it.
+    func truncatedWidth(from start: Int, limit: Double) -> Double {
+        let limit = limit.isNaN ? .infinity : limit + Self.tolerance
+        var width = 0.0
+        for segment in segments where segment.end > start {
+            for index in Int(segment.clusters.lowerBound)..<Int(segment.clusters.upperBound) where clusterOffsets[index] >= start {
+                let next = width + clusterAdvances[index]
+                if next + ellipsis > limit { return width + ellipsis }
+                width = next
+            }
+            if segment.hardBreak { break }
+        }
+        return width + ellipsis
+    }
+}

@@ -1,0 +1,143 @@
+import CHarfBuzz
+
+/// Prepares paragraphs: finds line-break opportunities (UAX #14) and embedding levels
+/// (UAX #9), picks a font for each grapheme cluster, cuts the text into runs of one font,
+/// direction and script within one segment, and shapes each run through the word cache.
+struct ParagraphBuilder {
+    /// The longest run shaped at once, in UTF-16 units: a word without break opportunities
+    /// (a long URL, a line of CJK without spaces) is shaped in pieces of this size.
+    static let maximumRunLength = 512
+
+    let chain: FontChain
+    let words: BoundedCache<WordKey, ShapedWord>
+    let breaks: LineBreaks
+    let bidi: BidiLevels
+    let ellipsis: Double
+
+    /// A grapheme cluster of the text: where it starts, its length, its font and script.
+    private struct Cluster {
+        var start: Int
+        var length: Int
+        /// The face's index in the chain; -1 for controls (line and paragraph separators),
+        /// which take no room.
+        var face: Int
+        var script: hb_script_t
+        var hangs: Bool
+    }
+
+    func prepare(_ string: String, direction: TextDirection) -> PreparedParagraph {
+        let utf16 = Array(string.utf16)
+        guard !utf16.isEmpty else {
+            return PreparedParagraph(length: 0, segments: [], clusterOffsets: [], clusterAdvances: [], ellipsis: ellipsis)
+        }
+        return utf16.withUnsafeBufferPointer { text in
+            let graphemes = clusters(of: string)
+            var startsGrapheme = [Bool](repeating: false, count: text.count + 1)
+            for grapheme in graphemes { startsGrapheme[grapheme.start] = true }
+            startsGrapheme[text.count] = true
+            // Break only between grapheme clusters (ICU never breaks inside one in practice).
+            let opportunities = breaks.opportunities(in: text).filter { startsGrapheme[$0.offset] }
+            let levels = bidi.levels(of: text, direction: direction)
+            var offsets: [Int32] = []
+            var advances: [Double] = []
+            offsets.reserveCapacity(utf16.count)
+            advances.reserveCapacity(utf16.count)
+            var segments: [PreparedParagraph.Segment] = []
+            segments.reserveCapacity(opportunities.count)
+
+            var graphemeIndex = 0
+            var segmentStart = 0
+            for opportunity in opportunities {
+                let firstCluster = Int32(offsets.count)
+                var contentEnd = segmentStart
+                // Runs of one face, level and script within the segment.
+                var runStart = graphemeIndex
+                while graphemeIndex < graphemes.count, graphemes[graphemeIndex].start < opportunity.offset {
+                    let grapheme = graphemes[graphemeIndex]
+                    if !grapheme.hangs { contentEnd = grapheme.start + grapheme.length }
+                    graphemeIndex += 1
+                    let next = graphemeIndex < graphemes.count && graphemes[graphemeIndex].start < opportunity.offset ? graphemes[graphemeIndex] : nil
+                    let runLength = grapheme.start + grapheme.length - graphemes[runStart].start
+                    if let next, next.face == grapheme.face, next.script == grapheme.script,
+                       levels[next.start] == levels[graphemes[runStart].start], runLength < Self.maximumRunLength {
+                        continue
+                    }
+                    shapeRun(graphemes[runStart..<graphemeIndex], text: text, levels: levels, offsets: &offsets, advances: &advances)
+                    runStart = graphemeIndex
+                }
+                var content = 0.0
+                var trailing = 0.0
+                for index in Int(firstCluster)..<offsets.count {
+                    if offsets[index] < Int32(contentEnd) { content += advances[index] } else { trailing += advances[index] }
+                }
+                segments.append(PreparedParagraph.Segment(
+                    start: Int32(segmentStart), contentEnd: Int32(contentEnd), end: Int32(opportunity.offset),
+                    content: content, trailing: trailing, clusters: firstCluster..<Int32(offsets.count), hardBreak: opportunity.mandatory))
+                segmentStart = opportunity.offset
+            }
+            return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances, ellipsis: ellipsis)
+        }
+    }
+
+    /// Shapes one run (a single face, level and script) through the word cache and appends its
+    /// clusters at their offsets in the paragraph.
+    private func shapeRun(_ run: ArraySlice<Cluster>, text: UnsafeBufferPointer<UInt16>, levels: [UInt8],
+                          offsets: inout [Int32], advances: inout [Double]) {
+        guard let first = run.first, let last = run.last, first.face >= 0 else { return }
+        let start = first.start
+        let end = last.start + last.length
+        let face = chain.faces[first.face]
+        let rightToLeft = levels[start] & 1 == 1
+        let piece = UnsafeBufferPointer(rebasing: text[start..<end])
+        let key = WordKey(face: face.id, rightToLeft: rightToLeft, script: first.script.rawValue, text: Array(piece))
+        let word = words.value(for: key, cost: { $0.cost + key.cost }) {
+            Shaper.shape(piece, face: face, rightToLeft: rightToLeft, script: first.script)
+        }
+        for (offset, advance) in zip(word.clusterOffsets, word.clusterAdvances) {
+            offsets.append(Int32(start + Int(offset)))
+            advances.append(advance)
+        }
+    }
+
+    /// The text's grapheme clusters with their fonts and scripts (common and inherited
+    /// characters take the script of the text around them, as HarfBuzz's itemizers do).
+    private func clusters(of string: String) -> [Cluster] {
+        var clusters: [Cluster] = []
+        var offset = 0
+        let unicode = hb_unicode_funcs_get_default()
+        for character in string {
+            let length = character.utf16.count
+            let scalars = character.unicodeScalars
+            let control = character.isNewline
+            let script = scalars.first.map { hb_unicode_script(unicode, $0.value) } ?? HB_SCRIPT_COMMON
+            clusters.append(Cluster(start: offset, length: length, face: control ? -1 : chain.faceIndex(for: scalars),
+                                    script: script, hangs: control || scalars.allSatisfy(Self.hangs)))
+            offset += length
+        }
+        Self.resolveScripts(&clusters)
+        return clusters
+    }
+
+    private static func resolveScripts(_ clusters: inout [Cluster]) {
+        let weak: Set<UInt32> = [HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue]
+        var last: hb_script_t?
+        var pending: [Int] = []
+        for index in clusters.indices {
+            if weak.contains(clusters[index].script.rawValue) {
+                if let last { clusters[index].script = last } else { pending.append(index) }
+            } else {
+                last = clusters[index].script
+                for waiting in pending { clusters[waiting].script = clusters[index].script }
+                pending.removeAll()
+            }
+        }
+    }
+
+    /// Whitespace that hangs past the end of a line instead of taking room on it.
+    private static func hangs(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// A paragraph shaped and cut at its line-break opportunities, independent of the width it
+/// will be set in and of the point size (advances are in ems): what every width and every
+/// size of the same text in the same fonts reuses.
+final class PreparedParagraph: Sendable {
+    /// The text between two line-break opportunities: a word and the spaces after it.
+    struct Segment: Sendable {
+        var start: Int32
+        /// Where the trailing whitespace (which hangs past the line's end) begins.
+        var contentEnd: Int32
+        var end: Int32
+        /// The advance of the text before the trailing whitespace, in ems.
+        var content: Double
+        /// The advance of the trailing whitespace, in ems.
+        var trailing: Double
+        /// The indices of the segment's clusters.
+        var clusters: Range<Int32>
+        /// Whether a line must end after it (a hard break: `\n` and its kin).
+        var hardBreak: Bool
+    }
+
+    /// The text's length in UTF-16 units.
+    let length: Int
+    let segments: [Segment]
+    /// Every cluster's start (UTF-16 offset) and advance in ems, in logical order.
+    let clusterOffsets: [Int32]
+    let clusterAdvances: [Double]
+    /// The width of an ellipsis in the paragraph's fonts, in ems.
+    let ellipsis: Double
+
+    init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], ellipsis: Double) {
+        self.length = length
+        self.segments = segments
+        self.clusterOffsets = clusterOffsets
+        self.clusterAdvances = clusterAdvances
+        self.ellipsis = ellipsis
+    }
+
+    /// What keeping it costs, in bytes.
+    var cost: Int {
+        128 + segments.count * MemoryLayout<Segment>.stride
+            + clusterOffsets.count * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride)
+    }
+}
+
+/// What a prepared paragraph is cached under.
+struct ParagraphKey: Hashable, Sendable {
+    var text: String
+    var chain: Int32
+    var direction: TextDirection
+}

@@ -1,0 +1,127 @@
+/// A paragraph prepared in a style: measure it at any width, as often as needed, on any
+/// thread. Preparing did the costly work (fonts, shaping, break opportunities); measuring
+/// only fills lines, without allocating.
+///
+/// ```swift
+/// let paragraph = try engine.paragraph("The quick brown fox", style: body)
+/// paragraph.measure(width: 120).height      // lines × line height
+/// ```
+public final class TextParagraph: Sendable {
+    public let string: String
+    public let style: TextStyle
+    public let direction: TextDirection
+    let prepared: PreparedParagraph
+    /// The style's metrics in points.
+    let lineHeight: Double
+    let firstBaseline: Double
+
+    init(string: String, style: TextStyle, direction: TextDirection, prepared: PreparedParagraph, primary: FontFace) {
+        self.string = string
+        self.style = style
+        self.direction = direction
+        self.prepared = prepared
+        let size = style.size
+        let ascent = primary.ascender * size
+        let descent = -primary.descender * size
+        let fontLineHeight = primary.lineHeight * size
+        let lineHeight: Double = switch style.lineHeight {
+        case .font: fontLineHeight
+        case .points(let points): points
+        case .multiple(let factor): fontLineHeight * factor
+        }
+        self.lineHeight = lineHeight
+        // The glyphs sit in the middle of the line: half the leading above (CSS's model).
+        firstBaseline = (lineHeight - (ascent + descent)) / 2 + ascent
+    }
+
+    /// The paragraph's size and baselines when lines may be `width` points wide (`nil`:
+    /// unwrapped, breaking only at hard breaks).
+    public func measure(width: Double?) -> TextMeasurement {
+        var sink = MeasuringSink(maximumLines: maximumLines)
+        let limit = self.limit(width)
+        prepared.fill(limit: limit, into: &sink)
+        var widest = sink.widest
+        if sink.truncated {
+            widest = Swift.max(sink.widestBeforeLast, prepared.truncatedWidth(from: sink.lastStart, limit: limit))
+        }
+        return measurement(lines: sink.count, widestEms: widest, truncated: sink.truncated)
+    }
+
+    /// The paragraph's lines when lines may be `width` points wide (`nil`: unwrapped).
+    public func layout(width: Double?) -> ParagraphLayout {
+        var sink = CollectingSink(maximumLines: maximumLines)
+        let limit = self.limit(width)
+        prepared.fill(limit: limit, into: &sink)
+        var lines = sink.lines
+        if sink.truncated, let last = lines.last {
+            lines[lines.count - 1].width = prepared.truncatedWidth(from: last.start, limit: limit)
+        }
+        let size = style.size
+        let textLines = lines.enumerated().map { index, line in
+            TextLine(range: line.start..<Swift.max(line.start, line.end), width: line.width * size,
+                     baseline: firstBaseline + Double(index) * lineHeight,
+                     isTruncated: sink.truncated && index == lines.count - 1)
+        }
+        let measurement = measurement(lines: lines.count, widestEms: lines.map(\.width).max() ?? 0, truncated: sink.truncated)
+        return ParagraphLayout(measurement: measurement, lines: textLines)
+    }
+
+    private var maximumLines: Int {
+        guard let maxLines = style.maxLines, maxLines > 0 else { return .max }
+        return maxLines
+    }
+
+    private func limit(_ width: Double?) -> Double {
+        guard let width, width.isFinite, style.size > 0 else { return .infinity }
+        return width / style.size
+    }
+
+    private func measurement(lines: Int, widestEms: Double, truncated: Bool) -> TextMeasurement {
+        let lines = Swift.max(lines, 1)
+        return TextMeasurement(width: widestEms * style.size, height: Double(lines) * lineHeight, lineCount: lines,
+                               lineHeight: lineHeight, firstBaseline: firstBaseline,
+                               lastBaseline: firstBaseline + Double(lines - 1) * lineHeight, isTruncated: truncated)
+    }
+}
+
+/// Counts lines and keeps the widest, stopping one line after the most that show.
+private struct MeasuringSink: LineSink {
+    let maximumLines: Int
+    var count = 0
+    var widest = 0.0
+    var widestBeforeLast = 0.0
+    var lastStart = 0
+    var truncated = false
+
+    init(maximumLines: Int) { self.maximumLines = maximumLines }
+
+    mutating func add(_ line: FilledLine) -> Bool {
+        guard count < maximumLines else {
+            truncated = true
+            return false
+        }
+        widestBeforeLast = widest
+        widest = Swift.max(widest, line.width)
+        lastStart = line.start
+        count += 1
+        return true
+    }
+}
+
+/// Keeps the lines, stopping one line after the most that show.
+private struct CollectingSink: LineSink {
+    let maximumLines: Int
+    var lines: [FilledLine] = []
+    var truncated = false
+
+    init(maximumLines: Int) { self.maximumLines = maximumLines }
+
+    mutating func add(_ line: FilledLine) -> Bool {
+        guard lines.count < maximumLines else {
+            truncated = true
+            return false
+        }
+        lines.append(line)
+        return true
+    }
+}

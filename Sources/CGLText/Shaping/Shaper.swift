@@ -1,0 +1,43 @@
+import CHarfBuzz
+
+/// Shapes pieces of text with HarfBuzz (`hb_shape`: kerning, ligatures, Arabic joining and
+/// every other OpenType feature a renderer applies by default).
+enum Shaper {
+    /// Shapes `text` (UTF-16) in `face`. Each piece is shaped on its own, without the
+    /// paragraph around it, so that a cached word has the same shape whichever paragraph
+    /// shaped it first.
+    static func shape(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, rightToLeft: Bool, script: hb_script_t) -> ShapedWord {
+        guard let buffer = hb_buffer_create() else { return ShapedWord(clusterOffsets: [], clusterAdvances: [], advance: 0) }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.font, buffer, nil, 0)
+
+        var glyphCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
+              let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else {
+            return ShapedWord(clusterOffsets: [], clusterAdvances: [], advance: 0)
+        }
+        // Sum the glyphs' advances by cluster; right-to-left glyphs come in visual order, so
+        // gather by offset and read the clusters back in logical order.
+        var byOffset = [Int32](repeating: 0, count: text.count)
+        var isStart = [Bool](repeating: false, count: text.count)
+        var total: Int64 = 0
+        for index in 0..<Int(glyphCount) {
+            let offset = Int(infos[index].cluster)
+            guard offset < text.count else { continue }
+            byOffset[offset] += positions[index].x_advance
+            isStart[offset] = true
+            total += Int64(positions[index].x_advance)
+        }
+        var offsets: [UInt16] = []
+        var advances: [Double] = []
+        for offset in 0..<text.count where isStart[offset] {
+            offsets.append(UInt16(offset))
+            advances.append(face.ems(byOffset[offset]))
+        }
+        return ShapedWord(clusterOffsets: offsets, clusterAdvances: advances, advance: Double(total) / face.emScale)
+    }
+}

@@ -1,0 +1,151 @@
+import CHarfBuzz
+import Synchronization
+
+/// Real text, measured as a renderer on this host draws it: fonts found with fontconfig,
+/// shaped with HarfBuzz, broken into lines by UAX #14 (ICU) and laid out by UAX #9 (ICU).
+///
+/// One engine serves a process: it owns the fonts and the caches — words shaped once per
+/// font and reused across paragraphs and sizes (Minikin's idea), paragraphs prepared once per
+/// text and fonts, and measurements per width — each bounded in bytes and safe to use from
+/// any number of threads at once.
+///
+/// ```swift
+/// let engine = try TextEngine()
+/// let body = TextStyle(family: "DejaVu Sans", size: 15, lineHeight: .points(20))
+/// let size = try engine.measure("Hello, world", style: body, width: 120)
+/// ```
+public final class TextEngine: Sendable {
+    /// Where fonts come from and how much the caches may hold.
+    public struct Configuration: Sendable, Hashable {
+        /// A folder of the deployment's own fonts: styles may name a file in it, and its
+        /// families resolve like installed ones.
+        public var fontsDirectory: String?
+        /// The most bytes of shaped words kept.
+        public var wordCacheBytes: Int
+        /// The most bytes of prepared paragraphs and measurements kept.
+        public var paragraphCacheBytes: Int
+
+        public init(fontsDirectory: String? = nil, wordCacheBytes: Int = 32 << 20, paragraphCacheBytes: Int = 32 << 20) {
+            self.fontsDirectory = fontsDirectory
+            self.wordCacheBytes = wordCacheBytes
+            self.paragraphCacheBytes = paragraphCacheBytes
+        }
+    }
+
+    private struct MeasurementKey: Hashable, Sendable {
+        var text: String
+        var style: TextStyle
+        var direction: TextDirection
+        var width: Double?
+    }
+
+    public let configuration: Configuration
+    private let library: FontLibrary
+    private let words: BoundedCache<WordKey, ShapedWord>
+    private let paragraphs: BoundedCache<ParagraphKey, PreparedParagraph>
+    private let measurements: BoundedCache<MeasurementKey, TextMeasurement>
+    private let breaks = LineBreaks()
+    private let bidi = BidiLevels()
+    private let ellipses = Mutex<[Int32: Double]>([:])
+
+    /// Loads fontconfig's configuration (and the fonts directory's fonts).
+    ///
+    /// - Throws: `TextError` when fontconfig is missing or knows no font.
+    public init(configuration: Configuration = Configuration()) throws(TextError) {
+        self.configuration = configuration
+        library = try FontLibrary(fontsDirectory: configuration.fontsDirectory)
+        words = BoundedCache(capacity: configuration.wordCacheBytes)
+        paragraphs = BoundedCache(capacity: configuration.paragraphCacheBytes * 3 / 4)
+        measurements = BoundedCache(capacity: configuration.paragraphCacheBytes / 4)
+    }
+
+    /// The engine of the default configuration, made on first use and shared by the process.
+    public static func shared() throws(TextError) -> TextEngine {
+        try sharedEngine.get()
+    }
+
+    /// A digest of the host's font files (paths, sizes, modification times): a snapshot that
+    /// measured text is only valid for the fonts that measured it.
+    public var fontFingerprint: String { library.fingerprint }
+
+    /// The font files that have measured text so far, sorted by path.
+    public var fontsInUse: [FontFile] { library.fontsInUse }
+
+    /// The fonts a style resolves to on this host, and whether its family had to be substituted.
+    public func resolve(_ style: TextStyle) throws(TextError) -> FontResolution {
+        try library.chain(for: style).resolution
+    }
+
+    /// `string` prepared in `style`, for measuring at any width. The paragraph's base
+    /// direction is the style's, else `direction`.
+    public func paragraph(_ string: String, style: TextStyle, direction: TextDirection = .leftToRight) throws(TextError) -> TextParagraph {
+        let (chain, resolution) = try library.chain(for: style)
+        library.noteUse(of: resolution.primary)
+        let direction = style.direction ?? direction
+        let key = ParagraphKey(text: string, chain: chain.id, direction: direction)
+        let prepared = paragraphs.value(for: key, cost: { $0.cost + string.utf8.count + 64 }) {
+            ParagraphBuilder(chain: chain, words: words, breaks: breaks, bidi: bidi, ellipsis: ellipsis(in: chain))
+                .prepare(string, direction: direction)
+        }
+        return TextParagraph(string: string, style: style, direction: direction, prepared: prepared, primary: chain.primary)
+    }
+
+    /// The size of `string` in `style` when lines may be `width` points wide (`nil`:
+    /// unwrapped), from the measurement cache when it was measured so before.
+    public func measure(_ string: String, style: TextStyle, width: Double? = nil,
+                        direction: TextDirection = .leftToRight) throws(TextError) -> TextMeasurement {
+        let key = MeasurementKey(text: string, style: style, direction: style.direction ?? direction, width: width)
+        if let cached = measurements.value(for: key) { return cached }
+        let measured = try paragraph(string, style: style, direction: direction).measure(width: width)
+        measurements.store(measured, for: key, cost: string.utf8.count + 160)
+        return measured
+    }
+
+    /// The lines of `string` in `style` when lines may be `width` points wide.
+    public func layout(_ string: String, style: TextStyle, width: Double? = nil,
+                       direction: TextDirection = .leftToRight) throws(TextError) -> ParagraphLayout {
+        try paragraph(string, style: style, direction: direction).layout(width: width)
+    }
+
+    /// How the caches have done.
+    public var statistics: TextEngineStatistics {
+        TextEngineStatistics(words: words.statistics, paragraphs: paragraphs.statistics, measurements: measurements.statistics)
+    }
+
+    /// Empties every cache (fonts stay loaded): for benchmarks that measure cold.
+    public func removeCachedText() {
+        words.removeAll()
+        paragraphs.removeAll()
+        measurements.removeAll()
+    }
+
+    /// Empties the paragraph and measurement caches but keeps shaped words.
+    public func removeCachedParagraphs() {
+        paragraphs.removeAll()
+        measurements.removeAll()
+    }
+
+    /// The width of "…" in a chain's fonts, in ems, shaped once per chain.
+    private func ellipsis(in chain: FontChain) -> Double {
+        if let known = ellipses.withLock({ $0[chain.id] }) { return known }
+        let mark = "\u{2026}"
+        let face = chain.faces[chain.faceIndex(for: mark.unicodeScalars)]
+        let width = Array(mark.utf16).withUnsafeBufferPointer { text in
+            Shaper.shape(text, face: face, rightToLeft: false, script: HB_SCRIPT_COMMON).advance
+        }
+        ellipses.withLock { $0[chain.id] = width }
+        return width
+    }
+}
+
+/// How the text engine's caches have done.
+public struct TextEngineStatistics: Sendable, Hashable {
+    /// Shaped words.
+    public var words: CacheStatistics
+    /// Prepared paragraphs.
+    public var paragraphs: CacheStatistics
+    /// Measurements by width.
+    public var measurements: CacheStatistics
+}
+
+private let sharedEngine = Result { () throws(TextError) -> TextEngine in try TextEngine() }
