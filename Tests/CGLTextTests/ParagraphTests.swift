@@ -53,11 +53,21 @@ import Testing
         #expect(try engine.measure(glued, style: dejaVu, width: 40).lineCount == 2)
     }
 
-    @Test func trailingSpacesHang() throws {
-        let bare = try engine.measure("Hello", style: dejaVu)
-        #expect(try engine.measure("Hello   ", style: dejaVu) == bare)
+    @Test func theLastSpaceHangsAtASoftBreakAndSpacesCountAtTheEnd() throws {
+        let hello = harfBuzzWidth("Hello", fontPath: fontPath, size: 15)
+        let space = harfBuzzWidth(" ", fontPath: fontPath, size: 15)
+        // At a soft break the last space hangs past the edge; the ones before it take room
+        // (as Pango lays them out), so the line is as wide as "Hello" and two spaces.
+        let layout = try engine.layout("Hello   world", style: dejaVu, width: hello + 2 * space + 1)
+        #expect(layout.lines.map { $0.text(in: "Hello   world") } == ["Hello", "world"])
+        #expect(abs(layout.lines[0].width - (hello + 2 * space)) < 1e-9)
+        // The first word of a line stays on it even when its spaces pass the edge.
+        #expect(try engine.measure("Hello   world", style: dejaVu, width: hello + space).lineCount == 2)
+        // At the end of the paragraph and before a hard break, spaces take room.
+        #expect(abs(try engine.measure("Hello   ", style: dejaVu).width - (hello + 3 * space)) < 1e-9)
+        #expect(abs(try engine.measure("Hello \nx", style: dejaVu).width - (hello + space)) < 1e-9)
         // Leading spaces take room.
-        #expect(try engine.measure("  Hello", style: dejaVu).width > bare.width + 5)
+        #expect(abs(try engine.measure("  Hello", style: dejaVu).width - (hello + 2 * space)) < 1e-9)
     }
 
     @Test func hardBreaksAlwaysBreak() throws {

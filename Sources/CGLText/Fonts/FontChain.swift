@@ -5,11 +5,14 @@ final class FontChain: Sendable {
     /// The chain's number in its library: part of the keys of prepared paragraphs.
     let id: Int32
     let faces: [FontFace]
+    /// The indices in `faces` of the emoji fonts, tried first for emoji presentation.
+    let emojiFaces: [Int]
 
-    init(id: Int32, faces: [FontFace]) {
+    init(id: Int32, faces: [FontFace], emojiFaces: [Int] = []) {
         precondition(!faces.isEmpty, "a font chain needs a primary font")
         self.id = id
         self.faces = faces
+        self.emojiFaces = emojiFaces
     }
 
     var primary: FontFace { faces[0] }
@@ -18,6 +21,13 @@ final class FontChain: Sendable {
     /// glyph; else the first covering its first scalar; else the primary (which draws
     /// `.notdef`, as every renderer would).
     func faceIndex(for cluster: String.UnicodeScalarView) -> Int {
+        // Emoji presentation draws in the emoji font even where the text font has a glyph
+        // (Pango's emoji itemization does the same).
+        if !emojiFaces.isEmpty, Self.presentsAsEmoji(cluster) {
+            for index in emojiFaces where cluster.allSatisfy({ !Self.needsGlyph($0) || faces[index].covers($0.value) }) {
+                return index
+            }
+        }
         var first: Unicode.Scalar?
         for (index, face) in faces.enumerated() {
             var coversAll = true
@@ -32,6 +42,15 @@ final class FontChain: Sendable {
             for (index, face) in faces.enumerated() where face.covers(first.value) { return index }
         }
         return 0
+    }
+
+    /// Whether a grapheme cluster is shown as an emoji: an emoji-presentation character, or
+    /// one asked for with VS16, a keycap, a skin tone, or a ZWJ sequence.
+    static func presentsAsEmoji(_ cluster: String.UnicodeScalarView) -> Bool {
+        guard let first = cluster.first else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        guard first.properties.isEmoji else { return false }
+        return cluster.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D || $0.properties.isEmojiModifier }
     }
 
     /// Joiners, variation selectors and tags shape with their cluster's font; a font

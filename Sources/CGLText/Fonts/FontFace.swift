@@ -15,6 +15,8 @@ final class FontFace: @unchecked Sendable {
     let ascender: Double
     let descender: Double
     let lineGap: Double
+    /// Whether the font draws color glyphs (bitmaps, layers or SVG): an emoji font.
+    let hasColorGlyphs: Bool
     /// Design units per em.
     let emScale: Double
 
@@ -30,6 +32,7 @@ final class FontFace: @unchecked Sendable {
         hb_font_make_immutable(font)
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
+        hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
         self.id = id
         self.file = file
         self.font = font

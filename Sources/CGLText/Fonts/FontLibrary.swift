@@ -91,8 +91,10 @@ final class FontLibrary: Sendable {
             files = [FontFile(path: resolved, family: "")]
                 + sortedFiles(family: "sans-serif", weight: key.weight, italic: key.italic)
         }
+        // The emoji font joins every chain, so that emoji presentation finds it first.
+        let emojiFiles = sortedFiles(family: "emoji", weight: 400, italic: false).prefix(1)
         var faces: [FontFace] = []
-        for file in files where faces.count < Self.maximumChainLength {
+        for file in files + Array(emojiFiles) where faces.count < Self.maximumChainLength {
             if let face = state.faces[file] {
                 if !faces.contains(where: { $0 === face }) { faces.append(face) }
                 continue
@@ -105,7 +107,8 @@ final class FontLibrary: Sendable {
             faces.append(face)
         }
         guard !faces.isEmpty else { throw .noFontsInstalled }
-        let chain = FontChain(id: Int32(state.chains.count), faces: faces)
+        let emojiFaces = faces.indices.filter { faces[$0].hasColorGlyphs }
+        let chain = FontChain(id: Int32(state.chains.count), faces: faces, emojiFaces: emojiFaces)
         let resolution = FontResolution(primary: faces[0].file, fallbacks: faces.dropFirst().map(\.file), substitutedFamily: substituted)
         return (chain, resolution)
     }

@@ -17,29 +17,32 @@ extension PreparedParagraph {
     private static var tolerance: Double { 1e-7 }
 
     /// Greedy line filling (what Pango, TextKit and browsers do): each segment goes on the
-    /// current line if its content fits, else starts the next; trailing whitespace hangs; a
-    /// segment wider than a line on its own is broken between clusters; hard breaks always
-    /// end a line. `limit` is the line width in ems (`.infinity` to break only at hard breaks).
+    /// current line if it fits, else starts the next; a segment wider than a line on its own
+    /// is broken between clusters; hard breaks always end a line. Whitespace is counted as
+    /// Pango counts it: at a soft break the last space hangs past the line's end and any
+    /// before it take room; at a hard break and at the paragraph's end every space takes
+    /// room. `limit` is the line width in ems (`.infinity` to break only at hard breaks).
     func fill<Sink: LineSink>(limit: Double, into sink: inout Sink) {
         let limit = limit.isNaN ? .infinity : limit + Self.tolerance
         var lineStart = 0
         var lineEnd = 0
-        var lineWidth = 0.0
+        // The line's advance with all its whitespace, and the part that hangs at a soft break.
         var advance = 0.0
+        var hanging = 0.0
         var hasContent = false
 
         for segment in segments {
-            if hasContent, advance + segment.content > limit {
-                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: lineWidth)) else { return }
+            if hasContent, advance + segment.content + segment.trailing - segment.hanging > limit {
+                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance - hanging)) else { return }
                 lineStart = Int(segment.start)
                 advance = 0
+                hanging = 0
                 hasContent = false
             }
             if !hasContent, segment.contentEnd == segment.start, !segment.hardBreak {
-                // Leading whitespace of a line (only after a hard break or at the start)
-                // takes room and does not make the line breakable yet.
+                // Leading whitespace of a line (at the start, or after a hard break) takes
+                // room and does not make the line breakable yet.
                 advance += segment.trailing
-                lineWidth = advance
                 lineEnd = Int(segment.contentEnd)
                 continue
             }
@@ -59,24 +62,23 @@ extension PreparedParagraph {
                     width += clusterAdvance
                     placed = true
                 }
-                lineWidth = width
                 advance = width + segment.trailing
             } else {
-                lineWidth = advance + segment.content
                 advance += segment.content + segment.trailing
             }
+            hanging = segment.hanging
             lineEnd = Int(segment.contentEnd)
             hasContent = true
             if segment.hardBreak {
-                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: lineWidth)) else { return }
+                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance)) else { return }
                 lineStart = Int(segment.end)
                 lineEnd = lineStart
-                lineWidth = 0
                 advance = 0
+                hanging = 0
                 hasContent = false
             }
         }
-        _ = sink.add(FilledLine(start: lineStart, end: lineEnd, width: lineWidth))
+        _ = sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance))
     }
 
     /// The width in ems of the line starting at `start` cut to fit `limit` with an ellipsis:

@@ -45,34 +45,50 @@ struct ParagraphBuilder {
             var segments: [PreparedParagraph.Segment] = []
             segments.reserveCapacity(opportunities.count)
 
+            // Runs of one face, level and script, cut after whitespace: a word is shaped
+            // whole even where it may break (after a hyphen, between ideographs), so kerning
+            // across such a break counts as a renderer shaping the line would count it.
+            var runStart = 0
+            for index in graphemes.indices {
+                let grapheme = graphemes[index]
+                let next = index + 1 < graphemes.count ? graphemes[index + 1] : nil
+                let runLength = grapheme.start + grapheme.length - graphemes[runStart].start
+                if let next, next.face == grapheme.face, next.script == grapheme.script,
+                   levels[next.start] == levels[graphemes[runStart].start], runLength < Self.maximumRunLength,
+                   !(grapheme.hangs && !next.hangs) {
+                    continue
+                }
+                shapeRun(graphemes[runStart...index], text: text, levels: levels, offsets: &offsets, advances: &advances)
+                runStart = index + 1
+            }
+
+            // Segments between break opportunities, with their clusters' advances.
             var graphemeIndex = 0
+            var clusterIndex = 0
             var segmentStart = 0
             for opportunity in opportunities {
-                let firstCluster = Int32(offsets.count)
                 var contentEnd = segmentStart
-                // Runs of one face, level and script within the segment.
-                var runStart = graphemeIndex
                 while graphemeIndex < graphemes.count, graphemes[graphemeIndex].start < opportunity.offset {
                     let grapheme = graphemes[graphemeIndex]
                     if !grapheme.hangs { contentEnd = grapheme.start + grapheme.length }
                     graphemeIndex += 1
-                    let next = graphemeIndex < graphemes.count && graphemes[graphemeIndex].start < opportunity.offset ? graphemes[graphemeIndex] : nil
-                    let runLength = grapheme.start + grapheme.length - graphemes[runStart].start
-                    if let next, next.face == grapheme.face, next.script == grapheme.script,
-                       levels[next.start] == levels[graphemes[runStart].start], runLength < Self.maximumRunLength {
-                        continue
-                    }
-                    shapeRun(graphemes[runStart..<graphemeIndex], text: text, levels: levels, offsets: &offsets, advances: &advances)
-                    runStart = graphemeIndex
                 }
+                let firstCluster = clusterIndex
                 var content = 0.0
                 var trailing = 0.0
-                for index in Int(firstCluster)..<offsets.count {
-                    if offsets[index] < Int32(contentEnd) { content += advances[index] } else { trailing += advances[index] }
+                var hanging = 0.0
+                while clusterIndex < offsets.count, offsets[clusterIndex] < Int32(opportunity.offset) {
+                    if offsets[clusterIndex] < Int32(contentEnd) {
+                        content += advances[clusterIndex]
+                    } else {
+                        trailing += advances[clusterIndex]
+                        hanging = advances[clusterIndex]
+                    }
+                    clusterIndex += 1
                 }
                 segments.append(PreparedParagraph.Segment(
                     start: Int32(segmentStart), contentEnd: Int32(contentEnd), end: Int32(opportunity.offset),
-                    content: content, trailing: trailing, clusters: firstCluster..<Int32(offsets.count), hardBreak: opportunity.mandatory))
+                    content: content, trailing: trailing, hanging: hanging, clusters: Int32(firstCluster)..<Int32(clusterIndex), hardBreak: opportunity.mandatory))
                 segmentStart = opportunity.offset
             }
             return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances, ellipsis: ellipsis)

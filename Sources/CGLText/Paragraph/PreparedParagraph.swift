@@ -5,13 +5,17 @@ final class PreparedParagraph: Sendable {
     /// The text between two line-break opportunities: a word and the spaces after it.
     struct Segment: Sendable {
         var start: Int32
-        /// Where the trailing whitespace (which hangs past the line's end) begins.
+        /// Where the trailing whitespace begins.
         var contentEnd: Int32
         var end: Int32
         /// The advance of the text before the trailing whitespace, in ems.
         var content: Double
         /// The advance of the trailing whitespace, in ems.
         var trailing: Double
+        /// The advance of the last whitespace character, which hangs past the line's end
+        /// when the line breaks after this segment (the rest of the trailing space takes
+        /// room, as Pango lays it out).
+        var hanging: Double
         /// The indices of the segment's clusters.
         var clusters: Range<Int32>
         /// Whether a line must end after it (a hard break: `\n` and its kin).
