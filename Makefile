@@ -1,10 +1,23 @@
+# make run      the daemon on its embedded defaults (./.cgld/), after installing what the build needs
+# make test     the test suite, likewise
+# make deps     only the Debian packages (scripts/deps.sh says which and why)
 # make install [DESTDIR=…] [PREFIX=/usr] [SYSCONFDIR=/etc] [BIN_DIR=dir of built binaries]
-# Everything is done by scripts/install.sh; this is the entry point packagers expect.
+# Installing is done by scripts/install.sh; this is the entry point packagers expect.
 PREFIX ?= /usr
 SYSCONFDIR ?= /etc
 DESTDIR ?=
 BIN_DIR ?=
 
-.PHONY: install
+.PHONY: deps run test install
+deps:
+	scripts/deps.sh
+
+run:
+	scripts/deps.sh --runtime
+	swift run cgld
+
+test: deps
+	swift test
+
 install:
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" SYSCONFDIR="$(SYSCONFDIR)" scripts/install.sh $(if $(BIN_DIR),--bin-dir "$(BIN_DIR)")

@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CGLText", dependencies: ["CHarfBuzz", "CFontconfig", "CICUText"], swiftSettings: strictSettings),
         .target(
             name: "CGLDocument",
-            dependencies: ["CGLayout", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CGLayout", "CGLText", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
         // The socket protocol on the standard library alone: the daemon and the client library
@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "CGLDaemon",
             dependencies: [
-                "CGLWire", "CGLDocument", "CGLayout", "CGLStore", "CGLBridge",
+                "CGLWire", "CGLDocument", "CGLayout", "CGLStore", "CGLBridge", "CGLText",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -98,7 +98,7 @@ let package = Package(
         .executableTarget(name: "EmbedMigrationsTool", path: "Tools/EmbedMigrationsTool", swiftSettings: strictSettings),
         .executableTarget(
             name: "cglctl",
-            dependencies: ["CGLDocument", "CGLayout", "CGLClient", "CGLWire", "CGLBridge", "CGLStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CGLDocument", "CGLayout", "CGLText", "CGLClient", "CGLWire", "CGLBridge", "CGLStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
@@ -107,7 +107,7 @@ let package = Package(
         // Measures with the host's real fonts (fonts-dejavu-core and a CJK font, installed by `make deps`)
         // and checks single words against HarfBuzz's advances directly.
         .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire"], swiftSettings: strictSettings),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the
@@ -140,7 +140,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Runs the built cglctl and cgld binaries; depending on them makes sure they are built first.
-        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLStore", "CGLClient", "CGLWire", "CGLDaemonTestSupport"],
+        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLText", "CGLStore", "CGLClient", "CGLWire", "CGLDaemonTestSupport"],
                     swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

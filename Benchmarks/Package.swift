@@ -34,6 +34,16 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Real text (CGLText) against Pango, and styled against monospace feed cells, run
+        // through `Benchmarks/run-text`.
+        .executableTarget(
+            name: "TextBenchmarks",
+            dependencies: [
+                .product(name: "CGLText", package: rootPackage),
+                .product(name: "CGLDocument", package: rootPackage),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
+        ),
         // The Cassowary solver against kiwi (C++), run through `Benchmarks/run-solver`.
         .executableTarget(
             name: "SolverBenchmarks",

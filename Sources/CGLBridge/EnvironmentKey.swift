@@ -13,6 +13,7 @@ extension LayoutEnvironment {
         return [
             "w=\(width)", "h=\(height)", "s=\(scale.map { "\($0)" } ?? "-")",
             "d=\(direction.documentName)", "c=\(horizontalSizeClass.rawValue),\(verticalSizeClass.rawValue)", "i=\(insets)",
+            "t=\(textScale)",
             // Last, so that whatever characters a profile name holds, the key stays unambiguous.
             "p=\(profile ?? "")",
         ].joined(separator: ";")

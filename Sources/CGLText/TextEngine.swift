@@ -1,6 +1,12 @@
 import CHarfBuzz
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Real text, measured as a renderer on this host draws it: fonts found with fontconfig,
 /// shaped with HarfBuzz, broken into lines by UAX #14 (ICU) and laid out by UAX #9 (ICU).
 ///
@@ -59,7 +65,8 @@ public final class TextEngine: Sendable {
         measurements = BoundedCache(capacity: configuration.paragraphCacheBytes / 4)
     }
 
-    /// The engine of the default configuration, made on first use and shared by the process.
+    /// The engine of the default configuration, made on first use and shared by the process;
+    /// its fonts directory is `CGL_FONTS_DIR` when that is set.
     public static func shared() throws(TextError) -> TextEngine {
         try sharedEngine.get()
     }
@@ -148,4 +155,6 @@ public struct TextEngineStatistics: Sendable, Hashable {
     public var measurements: CacheStatistics
 }
 
-private let sharedEngine = Result { () throws(TextError) -> TextEngine in try TextEngine() }
+private let sharedEngine = Result { () throws(TextError) -> TextEngine in
+    try TextEngine(configuration: .init(fontsDirectory: getenv("CGL_FONTS_DIR").map { String(cString: $0) }))
+}

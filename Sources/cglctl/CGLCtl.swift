@@ -13,7 +13,7 @@ struct CGLCtl: AsyncParsableCommand {
         Output for programs goes to stdout (--format json); diagnostics go to stderr.
         """,
         subcommands: [
-            Validate.self, Compute.self, Render.self, Profiles.self,
+            Validate.self, Compute.self, Render.self, Profiles.self, Measure.self,
             Register.self, Unregister.self, List.self, Prewarm.self, Lookup.self, Stats.self, Ping.self, Backup.self,
         ]
     )

@@ -49,6 +49,9 @@ struct EnvironmentOptions: ParsableArguments {
     @Option(name: .customLong("safe-area"), help: ArgumentHelp("Safe-area insets top,left,bottom,right (with --size).", valueName: "t,l,b,r"))
     var safeArea: String?
 
+    @Option(name: .customLong("text-scale"), help: ArgumentHelp("Text size category as a factor, 0.8–3.1 (Dynamic Type; default 1, or the profile's).", valueName: "F"))
+    var textScale: Double?
+
     func validate() throws {
         guard (profile == nil) != (size == nil) else { throw ValidationError("give either --profile NAME or --size WxH") }
         if profile != nil, scale != nil || sizeClasses != nil || safeArea != nil {
@@ -67,6 +70,7 @@ struct EnvironmentOptions: ParsableArguments {
             environment = try sized()
         }
         if rtl { environment.direction = .rightToLeft }
+        if let textScale { environment.textScale = textScale }
         do {
             try environment.validate()
         } catch {

@@ -20,6 +20,9 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Lay out right-to-left.")
     var rtl = false
 
+    @Option(name: .customLong("text-scale"), help: ArgumentHelp("Text size category as a factor, 0.8–3.1 (default 1, or the profile's).", valueName: "F"))
+    var textScale: Double?
+
     @Flag(name: .customLong("all-profiles"), help: "Draw every profile on one HTML page.")
     var allProfiles = false
 
@@ -43,16 +46,20 @@ struct Render: AsyncParsableCommand {
             let snapshots = try profiles.profiles.map { environment in
                 var environment = environment
                 if rtl { environment.direction = .rightToLeft }
+                if let textScale { environment.textScale = textScale }
                 return try snapshot(compiled, for: environment, file: file)
             }
-            try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots), to: out)
+            try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots,
+                                    texts: snapshots.map { document.textRenderings(for: $0) }), to: out)
         } else {
             var options = EnvironmentOptions()
             options.profile = profile
             options.size = size
             options.rtl = rtl
+            options.textScale = textScale
             let environment = try options.environment(profiles: profiles)
-            try write(SVGRenderer.svg(try snapshot(compiled, for: environment, file: file)), to: out)
+            let computed = try snapshot(compiled, for: environment, file: file)
+            try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed)), to: out)
         }
         if global.format == .json {
             print(JSONOutput.object([("file", JSONOutput.string(out)), ("scheme", JSONOutput.string(document.name))]))

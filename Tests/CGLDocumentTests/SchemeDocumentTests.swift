@@ -36,7 +36,7 @@ import Testing
         #expect(object["scheme"] as? String == "feed-cell")
         #expect(object["engine"] as? String == LayoutEngine.version)
         let environment = try #require(object["environment"] as? [String: Any])
-        #expect(Set(environment.keys) == ["width", "height", "scale", "direction", "horizontalSizeClass", "verticalSizeClass", "orientation", "safeArea"])
+        #expect(Set(environment.keys) == ["width", "height", "scale", "direction", "horizontalSizeClass", "verticalSizeClass", "orientation", "safeArea", "textScale"])
         let frames = try #require(object["frames"] as? [String: Any])
         let card = try #require(frames["card"] as? [String: Any])
         #expect(card["frame"] as? [Double] == [8, 8, 374, 300])

@@ -1,3 +1,4 @@
+import CGLText
 import CGLayout
 import Foundation
 import Testing
@@ -143,8 +144,9 @@ import Testing
         let avatar = LayoutView(), follow = LayoutView()
         avatar.contentSizing = .fixed(CGSize(width: 64, height: 64))
         follow.contentSizing = .fixed(CGSize(width: 96, height: 32))
-        let name = LayoutLabel(text: TextMetrics(string: "Ada Lovelace", advance: 8, lineHeight: 20))
-        let handle = LayoutLabel(text: TextMetrics(string: "@ada", advance: 7, lineHeight: 16))
+        // The document's styles: headline (DejaVu Sans 15 bold, 20 high), caption (12, 16 high).
+        let name = try realText("Ada Lovelace", TextStyle(family: "DejaVu Sans", size: 15, weight: 700, lineHeight: .points(20)))
+        let handle = try realText("@ada", TextStyle(family: "DejaVu Sans", size: 12, lineHeight: .points(16)))
         [avatar, name, handle, follow].forEach { root.addSubview($0) }
         let header = LinearLayoutBlock(fixed: [safeArea]) {
             avatar[.leading] == safeArea[.leading] + 16
@@ -164,6 +166,17 @@ import Testing
         header.layout(in: root.layoutBounds, direction: direction)
         try expectFrames([avatar, name, handle, follow].map(\.frame), ids: ["avatar", "name", "handle", "follow"],
                          example: "profile-header", width: width, height: height, direction: direction)
+    }
+
+    /// A label measuring `string` in a real font, as a caller of the engine would write it.
+    private func realText(_ string: String, _ style: TextStyle) throws -> LayoutLabel {
+        let paragraph = try TextEngine.shared().paragraph(string, style: style)
+        let label = LayoutLabel(text: TextMetrics(length: 0, advance: 1, lineHeight: paragraph.lineHeight), baselineOffset: paragraph.firstBaseline)
+        label.contentSizing = .custom { offered in
+            let measured = paragraph.measure(width: offered.width)
+            return CGSize(width: measured.width, height: measured.height)
+        }
+        return label
     }
 
     /// Checks `cglctl compute` gives `expected` (parent-relative frames) for `ids`.

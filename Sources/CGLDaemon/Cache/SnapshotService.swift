@@ -26,7 +26,7 @@ final class SnapshotService: Sendable {
 
     /// The cache key of a scheme's snapshot for an environment.
     static func key(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment) -> SnapshotKey {
-        SnapshotKey(schemeHash: scheme.hash, engineVersion: LayoutEngine.version, environmentKey: environment.key)
+        SnapshotKey(schemeHash: scheme.hash, engineVersion: SnapshotVersion.current, environmentKey: environment.key)
     }
 
     /// The payload in memory, counted as a memory hit; nil on a miss (not counted).

@@ -1,4 +1,6 @@
+import CGLDocument
 import CGLStore
+import CGLText
 import Synchronization
 import CGLWire
 
@@ -32,7 +34,26 @@ extension RequestHandler {
             (WireStats.Key.connectionsOpen, Double(connectionsOpen)),
             (WireStats.Key.prewarmRunning, Double(counters.prewarmsRunning.load(ordering: .relaxed))),
             (DaemonCounters.computationsKey, Double(counters.computations.load(ordering: .relaxed))),
-        ]
+        ] + Self.textStatistics()
         return WireStats(entries: values.map { WireStats.Entry(key: $0.0, value: $0.1) })
+    }
+
+    /// The text engine's caches, and the fonts that have measured text: a `fonts.file:<path>`
+    /// counter (1) per font file, so that `cglctl stats` names them.
+    static func textStatistics() -> [(String, Double)] {
+        guard let engine = try? TextEngine.shared() else { return [] }
+        let statistics = engine.statistics
+        let fonts = engine.fontsInUse
+        var values: [(String, Double)] = [
+            ("text.words.hits", Double(statistics.words.hits)),
+            ("text.words.misses", Double(statistics.words.misses)),
+            ("text.words.bytes", Double(statistics.words.bytes)),
+            ("text.paragraphs.hits", Double(statistics.paragraphs.hits)),
+            ("text.paragraphs.misses", Double(statistics.paragraphs.misses)),
+            ("text.paragraphs.bytes", Double(statistics.paragraphs.bytes)),
+            ("fonts.inUse", Double(fonts.count)),
+        ]
+        values += fonts.map { ("fonts.file:\($0.description)", 1) }
+        return values
     }
 }

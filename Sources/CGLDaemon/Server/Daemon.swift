@@ -121,8 +121,8 @@ public final class Daemon: Service {
         let counters = DaemonCounters()
         let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool), logger: logger)
         do {
-            let dropped = try await store.deleteSnapshots(engineVersionOtherThan: LayoutEngine.version)
-            if dropped > 0 { logger.info("Dropped snapshots of other engine versions", metadata: ["cgl.count": "\(dropped)"]) }
+            let dropped = try await store.deleteSnapshots(engineVersionOtherThan: SnapshotVersion.current)
+            if dropped > 0 { logger.info("Dropped snapshots of other engine or font versions", metadata: ["cgl.count": "\(dropped)"]) }
             try await registry.loadFromStore()
         } catch {
             throw DaemonError(code: .store, message: "cannot read the store \(configuration.databasePath): \(error.message)")

@@ -14,10 +14,22 @@ public final class CompiledDocument: Sendable {
     /// The index of the view each element's engine frame is relative to: its parent, or for
     /// the content of a scroll, the scroll's own container; `-1` for `$root`.
     private let containerIndices: [Int]
-    private let programs = Mutex<[[Bool]: DocumentCompiler.Output]>([:])
+    private let programs = Mutex<[ProgramKey: DocumentCompiler.Output]>([:])
+    /// Whether any element's text is measured in a real font (then the text scale and the
+    /// direction select programs too).
+    private let hasStyledText: Bool
+
+    /// What selects a compiled program: the variants that hold, and for real text, the text
+    /// scale and direction it was measured for.
+    private struct ProgramKey: Hashable {
+        var selection: [Bool]
+        var textScale: Double
+        var rightToLeft: Bool
+    }
 
     init(document: SchemeDocument) {
         self.document = document
+        hasStyledText = document.elements.contains { $0.styledText != nil }
         var indices: [String: Int] = [:]
         for (index, element) in document.elements.enumerated() { indices[element.id] = index }
         let parents = document.elements.map { indices[$0.parent] ?? -1 }
@@ -48,12 +60,15 @@ public final class CompiledDocument: Sendable {
     /// The program for the variants `environment` selects, compiled on first use.
     private func program(for environment: LayoutEnvironment) -> DocumentCompiler.Output {
         let selection = document.variants.map { $0.conditions.hold(for: environment) }
-        if let program = programs.withLock({ $0[selection] }) { return program }
+        let key = ProgramKey(selection: selection, textScale: hasStyledText ? environment.textScale : 1,
+                             rightToLeft: hasStyledText && environment.direction == .rightToLeft)
+        if let program = programs.withLock({ $0[key] }) { return program }
         // Compile outside the lock: two threads may both compile a new selection once; the
         // results are equal and the second insert is harmless.
         let active = zip(document.variants, selection).filter(\.1).map(\.0)
-        let program = DocumentCompiler(document: document).compile(variants: active)
-        programs.withLock { $0[selection] = program }
+        let compiler = DocumentCompiler(document: document, textScale: key.textScale, direction: key.rightToLeft ? .rightToLeft : .leftToRight)
+        let program = compiler.compile(variants: active)
+        programs.withLock { $0[key] = program }
         return program
     }
 

@@ -1,3 +1,4 @@
+import CGLText
 import CGLayout
 import Foundation
 
@@ -6,6 +7,9 @@ import Foundation
 /// it, and each block starts from its element's parent's layout bounds.
 struct DocumentCompiler {
     let document: SchemeDocument
+    /// The environment's text scale and direction: real text is measured for them.
+    var textScale = 1.0
+    var direction = LayoutDirection.leftToRight
 
     /// The compiled scheme, with handles to the elements whose frames vary per environment.
     struct Output: Sendable {
@@ -67,7 +71,9 @@ struct DocumentCompiler {
             return scroll
         case .view:
             let view: LayoutView
-            if let text = spec.text {
+            if let styled = spec.styledText {
+                view = makeLabel(spec.id, styled)
+            } else if let text = spec.text {
                 view = LayoutLabel(identifier: spec.id, text: text)
             } else {
                 view = LayoutView(identifier: spec.id)
@@ -76,6 +82,25 @@ struct DocumentCompiler {
             view.boundsOrigin = spec.boundsOrigin
             return view
         }
+    }
+
+    /// A label whose text measures in its style's font, scaled by the environment's text
+    /// scale, with its paragraph in the environment's direction (unless the style fixes it).
+    /// The paragraph is prepared here, once per compiled program: snapshots only fill lines.
+    private func makeLabel(_ id: String, _ styled: StyledTextSpec) -> LayoutView {
+        guard let style = document.styles[styled.style]?.scaled(by: textScale),
+              let paragraph = try? TextEngine.shared().paragraph(styled.string, style: style, direction: direction == .rightToLeft ? .rightToLeft : .leftToRight)
+        else {
+            // Validation resolved every style, so this only happens if fonts vanished since.
+            return LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: 0))
+        }
+        let label = LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: paragraph.lineHeight),
+                                baselineOffset: paragraph.firstBaseline)
+        label.contentSizing = .custom { offered in
+            let measured = paragraph.measure(width: offered.width)
+            return CGSize(width: measured.width, height: measured.height)
+        }
+        return label
     }
 
     /// The view an element belongs to in the engine: its parent, or for the content of a

@@ -15,6 +15,8 @@ extension LayoutEnvironment {
     public static let maximumDimension = 100_000.0
     /// The largest scale accepted.
     public static let maximumScale = 10.0
+    /// The text scales accepted: Dynamic Type's content size categories span 0.8–3.1.
+    public static let textScales: ClosedRange<Double> = 0.8...3.1
 
     /// Checks that the environment can be laid out.
     ///
@@ -31,6 +33,9 @@ extension LayoutEnvironment {
         let insets = [("top", safeArea.top), ("left", safeArea.left), ("bottom", safeArea.bottom), ("right", safeArea.right)]
         for (edge, value) in insets where !(value.isFinite && value >= 0) {
             throw EnvironmentError(message: "the \(edge) safe-area inset \(value) must be a finite number of points, 0 or more")
+        }
+        guard textScale.isFinite, Self.textScales.contains(textScale) else {
+            throw EnvironmentError(message: "the text scale \(textScale) must be between \(Self.textScales.lowerBound) and \(Self.textScales.upperBound) (1 is the default size; Dynamic Type's largest accessibility size is 3.1)")
         }
         guard safeArea.left + safeArea.right <= width, safeArea.top + safeArea.bottom <= height else {
             throw EnvironmentError(message: "the safe area (\(safeArea.top), \(safeArea.left), \(safeArea.bottom), \(safeArea.right)) does not fit in \(width)×\(height)")

@@ -17,6 +17,9 @@ public struct LayoutEnvironment: Sendable, Hashable {
     public var safeArea: EdgeInsets
     /// The name of the profile this environment is, if any (variants can select on it).
     public var profile: String?
+    /// The text size category as a factor (Dynamic Type's content size category): every
+    /// text style's size and fixed line height are multiplied by it. 1 by default; 0.8–3.1.
+    public var textScale: Double
 
     /// An environment; size classes default to `regular` for a dimension of at least 600
     /// points, else `compact`.
@@ -28,7 +31,8 @@ public struct LayoutEnvironment: Sendable, Hashable {
         horizontalSizeClass: SizeClass? = nil,
         verticalSizeClass: SizeClass? = nil,
         safeArea: EdgeInsets = .zero,
-        profile: String? = nil
+        profile: String? = nil,
+        textScale: Double = 1
     ) {
         self.width = width
         self.height = height
@@ -38,6 +42,7 @@ public struct LayoutEnvironment: Sendable, Hashable {
         self.verticalSizeClass = verticalSizeClass ?? SizeClass(dimension: height)
         self.safeArea = safeArea
         self.profile = profile
+        self.textScale = textScale
     }
 
     /// `landscape` when wider than high, else `portrait`.

@@ -23,7 +23,7 @@ public struct ProfileSet: Sendable {
     public var names: [String] { profiles.compactMap(\.profile) }
 
     /// Reads `{"profiles": [{"name", "width", "height", "scale"?, "direction"?,
-    /// "horizontalSizeClass"?, "verticalSizeClass"?, "safeArea"?}, …]}`.
+    /// "horizontalSizeClass"?, "verticalSizeClass"?, "safeArea"?, "textScale"?}, …]}`.
     ///
     /// - Throws: `DocumentError` with every problem, each with a JSON pointer.
     public init(json: Data) throws(DocumentError) {
@@ -54,12 +54,13 @@ public struct ProfileSet: Sendable {
 
     private static func profile(_ value: JSONValue, at pointer: JSONPointer, issues: IssueCollector) -> LayoutEnvironment? {
         guard let object = ObjectReader(value, at: pointer, issues: issues, what: "a profile") else { return nil }
-        object.rejectUnknownKeys(allowed: ["name", "width", "height", "scale", "direction", "horizontalSizeClass", "verticalSizeClass", "safeArea"],
+        object.rejectUnknownKeys(allowed: ["name", "width", "height", "scale", "direction", "horizontalSizeClass", "verticalSizeClass", "safeArea", "textScale"],
                                  what: "a profile")
         let name = object.string("name", required: true, what: "a profile")
         let width = object.number("width", required: true, what: "a profile")
         let height = object.number("height", required: true, what: "a profile")
         let scale = object.number("scale", what: "a profile")
+        let textScale = object.number("textScale", what: "a profile")
         func choice<T>(_ key: String, _ make: (String) -> T?, _ names: [String]) -> T? {
             guard let text = object.string(key, what: "a profile") else { return nil }
             guard let value = make(text) else {
@@ -76,7 +77,8 @@ public struct ProfileSet: Sendable {
         }
         guard let name, let width, let height else { return nil }
         let environment = LayoutEnvironment(width: width, height: height, scale: scale, direction: direction ?? .leftToRight,
-                                            horizontalSizeClass: horizontal, verticalSizeClass: vertical, safeArea: insets ?? .zero, profile: name)
+                                            horizontalSizeClass: horizontal, verticalSizeClass: vertical, safeArea: insets ?? .zero, profile: name,
+                                            textScale: textScale ?? 1)
         do {
             try environment.validate()
         } catch {
@@ -103,6 +105,7 @@ extension LayoutEnvironment {
             ("verticalSizeClass", JSONText.string(verticalSizeClass.rawValue)),
             ("safeArea", JSONText.numbers([safeArea.top, safeArea.left, safeArea.bottom, safeArea.right])),
         ]
+        if textScale != 1 { members.append(("textScale", formatNumber(textScale))) }
         return "{" + members.map { JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
     }
 }

@@ -12,19 +12,31 @@ struct ElementSpec: Sendable {
     var parent: String
     var kind: Kind
     var intrinsicSize: CGSize?
+    /// Monospace text.
     var text: TextMetrics?
+    /// Text in a real font.
+    var styledText: StyledTextSpec?
     /// The bounds origin: a view's `boundsOrigin`, a scroll's content offset.
     var boundsOrigin: CGPoint
     var stack: StackSpec?
     var scroll: ScrollSpec?
     var pointer: JSONPointer
 
+    /// Whether the element presents text, and so has a first baseline.
+    var hasText: Bool { text != nil || styledText != nil }
+
     /// Whether the element measures content (adjust constraints and intrinsic sizes need it).
-    var measuresContent: Bool { intrinsicSize != nil || text != nil || stack != nil }
+    var measuresContent: Bool { intrinsicSize != nil || text != nil || styledText != nil || stack != nil }
 
     /// Whether other elements may name it as their parent: views, and scrolls (whose
     /// children are their content).
     var canContainElements: Bool { kind == .view || kind == .scroll }
+}
+
+/// Text measured in a real font: the string and the name of its style (`SCHEME-FORMAT.md` §1.7).
+struct StyledTextSpec: Sendable, Hashable {
+    var string: String
+    var style: String
 }
 
 /// The predefined ids every document may refer to.

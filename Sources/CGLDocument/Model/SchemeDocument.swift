@@ -1,4 +1,5 @@
 public import Foundation
+import CGLText
 
 /// A validated scheme document (`SCHEME-FORMAT.md` §1): the declarative form of one layout,
 /// ready to be hashed, stored, and compiled for any environment.
@@ -27,6 +28,8 @@ public struct SchemeDocument: Sendable {
     let elements: [ElementSpec]
     let blocks: [BlockSpec]
     let variants: [VariantSpec]
+    /// The named text styles.
+    let styles: [String: TextStyle]
 
     /// The ids of the document's elements, in document order.
     public var elementIDs: [String] { elements.map(\.id) }
@@ -61,6 +64,12 @@ public struct SchemeDocument: Sendable {
         if let decoded, !decoder.issues.hasErrors {
             Self.checkOrder(decoded, decoder: decoder)
         }
+        if let decoded, !decoded.styles.isEmpty {
+            switch Result(catching: { () throws(TextError) -> TextEngine in try TextEngine.shared() }) {
+            case .success(let engine): decoder.resolveFonts(of: decoded.styles, engine: engine, engineError: nil)
+            case .failure(let error): decoder.resolveFonts(of: decoded.styles, engine: nil, engineError: error)
+            }
+        }
         let issues = decoder.issues.issues
         guard let decoded, !decoder.issues.hasErrors else {
             throw DocumentError(issues: issues.filter { $0.severity == .error } + issues.filter { $0.severity == .warning })
@@ -70,6 +79,7 @@ public struct SchemeDocument: Sendable {
         elements = decoded.elements
         blocks = decoded.blocks
         variants = decoded.variants
+        styles = decoded.styles
         warnings = issues
         canonicalJSON = CanonicalForm.text(of: root, expressions: decoder.canonicalExpressions)
         hash = CanonicalForm.hash(of: canonicalJSON)

@@ -55,6 +55,7 @@ extension LayoutEnvironment {
             ("verticalSizeClass", JSONText.string(verticalSizeClass.rawValue)),
             ("orientation", JSONText.string(orientation.rawValue)),
             ("safeArea", JSONText.numbers([safeArea.top, safeArea.left, safeArea.bottom, safeArea.right])),
+            ("textScale", formatNumber(textScale)),
         ]
         if let profile { members.append(("profile", JSONText.string(profile))) }
         return JSONText.object(members)

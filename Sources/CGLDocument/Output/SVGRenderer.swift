@@ -4,16 +4,17 @@ import Foundation
 /// Draws snapshots so that a person can look at a layout: the root, the safe area, and each
 /// element as a labelled rectangle, nested elements drawn over their parents.
 public enum SVGRenderer {
-    /// One environment as a standalone SVG document.
-    public static func svg(_ snapshot: DocumentSnapshot) -> String {
+    /// One environment as a standalone SVG document; text elements draw their lines
+    /// (`SchemeDocument.textRenderings(for:)`) at their baselines.
+    public static func svg(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:]) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        \(svgElement(snapshot))
+        \(svgElement(snapshot, texts: texts))
         """
     }
 
     /// The `<svg>` element of a snapshot, to embed in a page.
-    public static func svgElement(_ snapshot: DocumentSnapshot) -> String {
+    public static func svgElement(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:]) -> String {
         let environment = snapshot.environment
         // Draw the whole extent, including elements outside the container.
         let width = max(environment.width, snapshot.size.width)
@@ -31,13 +32,28 @@ public enum SVGRenderer {
             let color = palette[depth % palette.count]
             lines.append("<g><title>\(xml(entry.id)) \(xml(describe(entry.frame)))</title>")
             lines.append(rect(entry.inRoot, fill: color.fill, stroke: color.stroke, extra: "fill-opacity=\"0.75\""))
-            if entry.inRoot.size.width >= 12, entry.inRoot.size.height >= 10 {
+            if let text = texts[entry.id] {
+                lines.append(contentsOf: textLines(text, in: entry.inRoot))
+            } else if entry.inRoot.size.width >= 12, entry.inRoot.size.height >= 10 {
                 lines.append("<text x=\"\(n(entry.inRoot.origin.x + 3))\" y=\"\(n(entry.inRoot.origin.y + 11))\" font-size=\"10\" fill=\"\(color.stroke)\">\(xml(entry.id))</text>")
             }
             lines.append("</g>")
         }
         lines.append("</svg>")
         return lines.joined(separator: "\n")
+    }
+
+    /// One `<text>` per line, at its baseline, in the font that measured it: a person sees at
+    /// a glance whether the text fits its frame.
+    private static func textLines(_ text: TextRendering, in frame: CGRect) -> [String] {
+        let anchor = text.rightToLeft ? "end" : "start"
+        let x = text.rightToLeft ? frame.origin.x + frame.size.width : frame.origin.x
+        let font = "font-family=\"\(xml(text.family))\" font-size=\"\(n(text.size))\" font-weight=\"\(text.weight)\""
+            + (text.italic ? " font-style=\"italic\"" : "")
+        return text.lines.map { line in
+            "<text x=\"\(n(x))\" y=\"\(n(frame.origin.y + line.baseline))\" \(font) text-anchor=\"\(anchor)\" direction=\"\(text.rightToLeft ? "rtl" : "ltr")\" "
+                + "xml:space=\"preserve\" fill=\"#111111\">\(xml(line.text))</text>"
+        }
     }
 
     /// A one-line description of an environment: `phone-portrait 390×844 @3x, compact/regular, ltr`.
@@ -94,12 +110,12 @@ public enum SVGRenderer {
 
 /// All profiles of a document side by side, as one self-contained HTML page.
 public enum HTMLPage {
-    public static func page(scheme: String, hash: String, snapshots: [DocumentSnapshot]) -> String {
-        let cards = snapshots.map { snapshot in
+    public static func page(scheme: String, hash: String, snapshots: [DocumentSnapshot], texts: [[String: TextRendering]] = []) -> String {
+        let cards = snapshots.enumerated().map { index, snapshot in
             """
             <figure><figcaption><b>\(SVGRenderer.xml(snapshot.environment.profile ?? "custom"))</b> \
             \(SVGRenderer.xml(SVGRenderer.title(snapshot.environment)))</figcaption>
-            \(SVGRenderer.svgElement(snapshot))
+            \(SVGRenderer.svgElement(snapshot, texts: index < texts.count ? texts[index] : [:]))
             </figure>
             """
         }

@@ -170,7 +170,7 @@ extension DocumentDecoder {
         case ("content", let id?):
             kind = .content(id)
         case ("baseline", let id?):
-            guard !knownTarget || (!ReservedID.all.contains(id) && elements[id]?.text != nil) else {
+            guard !knownTarget || (!ReservedID.all.contains(id) && elements[id]?.hasText == true) else {
                 issues.error(.incompatible, pointer.appending("to"), "'\(id)' has no baseline", hint: "refer to an element with 'text'")
                 return nil
             }
@@ -207,10 +207,10 @@ extension DocumentDecoder {
     }
 
     private func decodeRelation(_ expression: Expression, block element: ElementSpec, at pointer: JSONPointer) -> RelationSpec? {
-        guard let relation = relations.relation(expression, at: pointer, sourceHasText: element.text != nil) else { return nil }
+        guard let relation = relations.relation(expression, at: pointer, sourceHasText: element.hasText) else { return nil }
         if let target = relation.target {
             guard referencedElement(target, at: pointer) else { return nil }
-            if case .point(_, _, _, "baseline") = relation.kind, elements[target]?.text == nil {
+            if case .point(_, _, _, "baseline") = relation.kind, elements[target]?.hasText != true {
                 issues.error(.incompatible, pointer, "'\(target)' has no baseline", hint: "refer to an element with 'text'")
                 return nil
             }

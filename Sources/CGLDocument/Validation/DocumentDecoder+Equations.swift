@@ -51,7 +51,7 @@ extension DocumentDecoder {
         guard let first = terms.first else {
             return fail(EquationParser.Failure(message: "the equation relates no element", hint: "such as 'title.width == 120'", offset: 0))
         }
-        if let baseline = terms.first(where: { $0.attribute == .baseline && elements[$0.id]?.text == nil }) {
+        if let baseline = terms.first(where: { $0.attribute == .baseline && elements[$0.id]?.hasText != true }) {
             return fail(EquationParser.Failure(message: "'\(baseline.id)' has no baseline", hint: "refer to an element with 'text'", offset: baseline.offset),
                         code: .incompatible)
         }

@@ -1,3 +1,4 @@
+import CGLText
 import CGLayout
 import Foundation
 
@@ -35,6 +36,8 @@ final class DocumentDecoder {
     var blockIDs: [String: JSONPointer] = [:]
     /// The canonical text of each expression string, by its pointer.
     var canonicalExpressions: [JSONPointer: String] = [:]
+    /// The document's text styles, by name.
+    var styles: [String: TextStyle] = [:]
 
     struct Result {
         var name: String
@@ -42,6 +45,7 @@ final class DocumentDecoder {
         var elements: [ElementSpec]
         var blocks: [BlockSpec]
         var variants: [VariantSpec]
+        var styles: [String: TextStyle]
     }
 
     init(root: JSONValue) {
@@ -51,7 +55,7 @@ final class DocumentDecoder {
     /// Decodes the top-level object; `nil` when it is not an object at all.
     func decode(_ root: JSONValue) -> Result? {
         guard let object = ObjectReader(root, at: .root, issues: issues, what: "a scheme document") else { return nil }
-        object.rejectUnknownKeys(allowed: ["format", "name", "description", "elements", "blocks", "variants"], what: "the document")
+        object.rejectUnknownKeys(allowed: ["format", "name", "description", "styles", "elements", "blocks", "variants"], what: "the document")
         if let format = object.string("format", required: true, what: "the document"), format != Self.format {
             issues.error(.invalidValue, JSONPointer.root.appending("format"), "unknown format '\(format)'", hint: "this version reads \"\(Self.format)\"")
         }
@@ -61,6 +65,7 @@ final class DocumentDecoder {
                          hint: "use 1 to 64 characters: lowercase letters, digits, '.', '_' and '-', starting with a letter or digit")
         }
         let description = object.string("description", what: "the document")
+        styles = object.value("styles").map { decodeStyles($0, at: JSONPointer.root.appending("styles")) } ?? [:]
         if let list = object.array("elements", required: true, what: "the document") {
             decodeElements(list, at: JSONPointer.root.appending("elements"))
         }
@@ -68,7 +73,7 @@ final class DocumentDecoder {
             decodeBlocks($0, at: JSONPointer.root.appending("blocks"), depth: 1)
         } ?? []
         let variants = object.array("variants", what: "the document").map { decodeVariants($0, at: JSONPointer.root.appending("variants")) } ?? []
-        return Result(name: name, description: description, elements: elementOrder, blocks: blocks, variants: variants)
+        return Result(name: name, description: description, elements: elementOrder, blocks: blocks, variants: variants, styles: styles)
     }
 
     // MARK: Elements
@@ -112,7 +117,9 @@ final class DocumentDecoder {
         let kind = decodeKind(object, at: pointer)
         var size: CGSize?
         if let numbers = object.numbers("intrinsicSize", count: 2, meaning: "width and height") { size = CGSize(width: numbers[0], height: numbers[1]) }
-        let text = object.value("text").flatMap { decodeText($0, at: pointer.appending("text")) }
+        let textValue = object.value("text")
+        let styledText = textValue.flatMap { styledTextSpec($0, at: pointer.appending("text")) }
+        let text = styledText == nil ? textValue.flatMap { decodeText($0, at: pointer.appending("text")) } : nil
         var boundsOrigin = CGPoint.zero
         if let numbers = object.numbers("boundsOrigin", count: 2, meaning: "x and y") { boundsOrigin = CGPoint(x: numbers[0], y: numbers[1]) }
         let resolvedKind = kind ?? .view
@@ -138,7 +145,7 @@ final class DocumentDecoder {
         let scroll = resolvedKind == .scroll ? object.value("scroll").flatMap { decodeScroll($0, at: pointer.appending("scroll")) } : nil
         let measures = resolvedKind == .view
         return ElementSpec(id: id, parent: parent ?? ReservedID.root, kind: resolvedKind, intrinsicSize: measures ? size : nil,
-                           text: measures ? text : nil, boundsOrigin: scroll?.contentOffset ?? (measures ? boundsOrigin : .zero),
+                           text: measures ? text : nil, styledText: measures ? styledText : nil, boundsOrigin: scroll?.contentOffset ?? (measures ? boundsOrigin : .zero),
                            stack: stack, scroll: scroll, pointer: pointer)
     }
 
@@ -177,6 +184,25 @@ final class DocumentDecoder {
             return nil
         }
         return kind
+    }
+
+    /// Text in a real font: `{"string": "…", "style": "body"}`; `nil` (and nothing reported)
+    /// when the text names no style, which makes it monospace.
+    private func styledTextSpec(_ value: JSONValue, at pointer: JSONPointer) -> StyledTextSpec? {
+        guard case .object(let members) = value.kind, members.contains(where: { $0.key == "style" }),
+              let object = ObjectReader(value, at: pointer, issues: issues, what: "'text'") else { return nil }
+        object.rejectUnknownKeys(allowed: ["string", "style", "length", "advance", "lineHeight"], what: "'text' with a style")
+        for key in ["length", "advance", "lineHeight"] where object.has(key) {
+            issues.error(.incompatible, pointer.appending(key), "'\(key)' belongs to monospace text; a styled text measures in its style's font",
+                         hint: key == "length" ? "give the text as 'string'" : "set it in the style, or remove 'style'")
+        }
+        let string = object.string("string", required: true, what: "'text' with a style")
+        guard let name = object.string("style", what: "'text'") else { return StyledTextSpec(string: string ?? "", style: "") }
+        if styles[name] == nil {
+            let hint = styles.isEmpty ? "declare it in the document's 'styles'" : suggestion(for: name, among: styles.keys).map { "did you mean '\($0)'?" } ?? "declare it in 'styles'"
+            issues.error(.invalidValue, pointer.appending("style"), "unknown text style '\(name)'", hint: hint)
+        }
+        return StyledTextSpec(string: string ?? "", style: name)
     }
 
     private func decodeText(_ value: JSONValue, at pointer: JSONPointer) -> TextMetrics? {

@@ -91,7 +91,10 @@ struct ParagraphBuilder {
                     content: content, trailing: trailing, hanging: hanging, clusters: Int32(firstCluster)..<Int32(clusterIndex), hardBreak: opportunity.mandatory))
                 segmentStart = opportunity.offset
             }
-            return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances, ellipsis: ellipsis)
+            var faces: [Int] = []
+            for grapheme in graphemes where grapheme.face >= 0 && !faces.contains(grapheme.face) { faces.append(grapheme.face) }
+            return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances,
+                                     ellipsis: ellipsis, fontFiles: faces.map { chain.faces[$0].file })
         }
     }
 

@@ -30,8 +30,11 @@ final class PreparedParagraph: Sendable {
     let clusterAdvances: [Double]
     /// The width of an ellipsis in the paragraph's fonts, in ems.
     let ellipsis: Double
+    /// The font files that shape the text, in the order they first appear.
+    let fontFiles: [FontFile]
 
-    init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], ellipsis: Double) {
+    init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], ellipsis: Double, fontFiles: [FontFile] = []) {
+        self.fontFiles = fontFiles
         self.length = length
         self.segments = segments
         self.clusterOffsets = clusterOffsets

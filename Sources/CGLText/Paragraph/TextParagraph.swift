@@ -11,9 +11,10 @@ public final class TextParagraph: Sendable {
     public let style: TextStyle
     public let direction: TextDirection
     let prepared: PreparedParagraph
-    /// The style's metrics in points.
-    let lineHeight: Double
-    let firstBaseline: Double
+    /// The height of each line, in points.
+    public let lineHeight: Double
+    /// The distance from the top to the first line's baseline, in points (whatever the width).
+    public let firstBaseline: Double
 
     init(string: String, style: TextStyle, direction: TextDirection, prepared: PreparedParagraph, primary: FontFace) {
         self.string = string
@@ -33,6 +34,9 @@ public final class TextParagraph: Sendable {
         // The glyphs sit in the middle of the line: half the leading above (CSS's model).
         firstBaseline = (lineHeight - (ascent + descent)) / 2 + ascent
     }
+
+    /// The font files that draw the text: the style's font, then any fallback a character needed.
+    public var fontFiles: [FontFile] { prepared.fontFiles }
 
     /// The paragraph's size and baselines when lines may be `width` points wide (`nil`:
     /// unwrapped, breaking only at hard breaks).

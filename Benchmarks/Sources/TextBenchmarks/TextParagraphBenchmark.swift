@@ -1,0 +1,115 @@
+import CGLText
+import Foundation
+
+/// The paragraph both sides lay out: 182 characters of English, 33 words.
+let benchmarkParagraph = "Spent the afternoon at the harbour watching the old ships come in. The light on the water was unreal, and somebody was playing the accordion by the pier. Back tomorrow with a camera."
+let benchmarkStyle = TextStyle(family: "DejaVu Sans", size: 15)
+/// pango-measure's `--bench` widths for a request of width 180: ten, from 90 to 180.
+let benchmarkWidths = (0..<10).map { 180 * (0.5 + 0.5 * Double($0) / 9) }
+
+/// One paragraph measured at a new width each time, in every state of the caches, against
+/// Pango laying out the same paragraph with a new layout each time (fonts loaded, "warm").
+/// Target (the text-measurement issue): at least 10× faster than Pango warm.
+func textParagraph(pango: Pango?) {
+    let engine: TextEngine
+    do { engine = try TextEngine() } catch { fatalError("no text engine: \(error)") }
+    let text = benchmarkParagraph, style = benchmarkStyle, widths = benchmarkWidths
+    let request = Pango.request(family: "DejaVu Sans", size: 15, width: 180, text: text)
+
+    // Both sides must lay out the same lines, or the comparison means little.
+    let prepared = try! engine.paragraph(text, style: style)
+    let ours = widths.map { prepared.measure(width: $0) }
+    print("text-paragraph: \(text.count) characters, DejaVu Sans 15, widths \(widths.map { Int($0) })")
+    print("  ours:  lines \(ours.map(\.lineCount)), widest \(ours.map { String(format: "%.2f", $0.width) })")
+    if let pango {
+        let theirs = pango.measure(widths.map { Pango.request(family: "DejaVu Sans", size: 15, width: $0, text: text) })
+        print("  Pango: lines \(theirs.map(\.lines)), widest \(theirs.map { String(format: "%.2f", $0.width) })")
+        let agree = zip(ours, theirs).filter { $0.lineCount == $1.lines && abs($0.width - $1.width) < 0.05 }.count
+        print("  same lines and widths (±0.05 pt) at \(agree) of \(widths.count) widths")
+    }
+
+    // Measurements keyed by a width never seen before: the ten widths, each nudged by a
+    // billionth of a point per call (about 0.001 pt over a run), so the cache always misses.
+    var round = 0
+    func newWidth(_ i: Int) -> Double {
+        round += 1
+        return widths[i % 10] + Double(round) * 1e-9
+    }
+    // Check that it does: a thousand such measurements are a thousand misses.
+    let missesBefore = engine.statistics.measurements.misses
+    for i in 0..<1_000 { _ = try! engine.measure(text, style: style, width: newWidth(i)) }
+    let missed = engine.statistics.measurements.misses - missesBefore
+    print("  (c') check: \(missed) measurement-cache misses in 1000 measurements at new widths")
+    precondition(missed == 1_000, "the measurement cache was hit at a new width")
+
+    var variants: [Variant] = [
+        Variant(name: "(a) cold: removeCachedText() untimed, engine.measure", timing: .eachOperation(
+            iterations: 400,
+            setup: { _ in engine.removeCachedText() },
+            operation: { i in try! engine.measure(text, style: style, width: widths[i % 10]).height })),
+        Variant(name: "(b) warm words: removeCachedParagraphs() untimed, measure", timing: .eachOperation(
+            iterations: 2_000,
+            setup: { _ in engine.removeCachedParagraphs() },
+            operation: { i in try! engine.measure(text, style: style, width: widths[i % 10]).height })),
+        Variant(name: "(c) warm paragraph: TextParagraph.measure(width:)", timing: .batch(iterations: 200_000) { iterations in
+            var sum = 0.0
+            for i in 0..<iterations { sum += prepared.measure(width: widths[i % 10]).height }
+            return sum
+        }),
+        Variant(name: "(c') warm paragraph: engine.measure, new width (cache miss)", timing: .batch(iterations: 50_000) { iterations in
+            var sum = 0.0
+            for i in 0..<iterations { sum += try! engine.measure(text, style: style, width: newWidth(i)).height }
+            return sum
+        }),
+        Variant(name: "ref: engine.measure, 10 widths (measurement cache hit)", timing: .batch(iterations: 200_000) { iterations in
+            var sum = 0.0
+            for i in 0..<iterations { sum += try! engine.measure(text, style: style, width: widths[i % 10]).height }
+            return sum
+        }),
+        Variant(name: "ref: removeCachedText() + measure, both timed", timing: .batch(iterations: 400) { iterations in
+            var sum = 0.0
+            for i in 0..<iterations {
+                engine.removeCachedText()
+                sum += try! engine.measure(text, style: style, width: widths[i % 10]).height
+            }
+            return sum
+        }),
+        Variant(name: "ref: clock, an empty operation timed as (a) and (b)", timing: .eachOperation(
+            iterations: 20_000, setup: { _ in }, operation: { Double($0) })),
+    ]
+    if let pango {
+        variants.append(Variant(name: "(d) Pango warm: pango-measure --bench 1000", timing: .external {
+            pango.warmNanosecondsPerLayout(request, iterations: 1_000)
+        }))
+    }
+    let measurements = measure(variants, samples: 21)
+
+    var ratios: [String: Double] = [:]
+    var met: [String: Bool] = [:]
+    if let pango = measurements.first(where: { $0.name.hasPrefix("(d)") }) {
+        for m in measurements where m.name.hasPrefix("(a)") || m.name.hasPrefix("(b)") || m.name.hasPrefix("(c") {
+            let key = "Pango warm / " + m.name.prefix(while: { $0 != ":" })
+            ratios[key] = pango.medianNanoseconds / m.medianNanoseconds
+            met[key] = ratios[key]! >= 10
+        }
+    }
+    report(benchmark: "text-paragraph", measurements: measurements, ratios: ratios,
+           target: "at least 10x faster than Pango warm (Pango warm / ours >= 10)", met: met)
+}
+
+/// Only cold measurements (every cache emptied before each), for profilers:
+/// `perf record` or `valgrind --tool=callgrind`.
+func textColdProfile() {
+    let engine: TextEngine
+    do { engine = try TextEngine() } catch { fatalError("no text engine: \(error)") }
+    var sum = 0.0
+    var elapsed: UInt64 = 0
+    let count = 20_000
+    for i in 0..<count {
+        engine.removeCachedText()
+        let start = DispatchTime.now().uptimeNanoseconds
+        sum += try! engine.measure(benchmarkParagraph, style: benchmarkStyle, width: benchmarkWidths[i % 10]).height
+        elapsed += DispatchTime.now().uptimeNanoseconds - start
+    }
+    print("checksum \(sum), \(Double(elapsed) / Double(count)) ns per cold measurement")
+}

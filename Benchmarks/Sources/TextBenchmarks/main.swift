@@ -1,0 +1,28 @@
+import Foundation
+
+/// `TextBenchmarks [--pango PATH] [NAME…]`: runs the named benchmarks (all but the profiles by
+/// default), printing a table and one JSON line each. `--pango` is a built
+/// `Tests/TextAgreement/pango-measure`; without it, `text-paragraph` has no Pango row.
+var arguments = Array(CommandLine.arguments.dropFirst())
+var pango: Pango?
+if let index = arguments.firstIndex(of: "--pango"), index + 1 < arguments.count {
+    pango = Pango(executable: arguments[index + 1])
+    arguments.removeSubrange(index...index + 1)
+}
+let requested = Set(arguments)
+let benchmarks: [(name: String, run: () -> Void)] = [
+    ("text-paragraph", { textParagraph(pango: pango) }),
+    ("feed-cell-text", feedCellText),
+    ("text-cold-profile", textColdProfile),
+]
+let unknown = requested.subtracting(benchmarks.map(\.name))
+guard unknown.isEmpty else {
+    FileHandle.standardError.write("unknown benchmark(s) \(unknown.sorted()); known: \(benchmarks.map(\.name))\n".data(using: .utf8)!)
+    exit(2)
+}
+if pango == nil, requested.isEmpty || requested.contains("text-paragraph") {
+    FileHandle.standardError.write("no --pango PATH: text-paragraph runs without Pango (use Benchmarks/run-text)\n".data(using: .utf8)!)
+}
+for benchmark in benchmarks where requested.contains(benchmark.name) || (requested.isEmpty && !benchmark.name.hasSuffix("-profile")) {
+    benchmark.run()
+}

@@ -1,0 +1,46 @@
+import CGLText
+import CGLayout
+import Foundation
+
+/// A text element's lines as a renderer would draw them in its snapshot frame: the resolved
+/// font, and each line's text and baseline (from the frame's top).
+public struct TextRendering: Sendable, Hashable {
+    public struct Line: Sendable, Hashable {
+        public var text: String
+        /// From the top of the element's frame, in points.
+        public var baseline: Double
+        public var width: Double
+    }
+
+    /// The family of the font that measured the text (what fontconfig resolved).
+    public var family: String
+    public var size: Double
+    public var weight: Int
+    public var italic: Bool
+    public var rightToLeft: Bool
+    public var lines: [Line]
+}
+
+extension SchemeDocument {
+    /// The lines of every element whose text measures in a real font, laid out in the width of
+    /// its frame in `snapshot`, with the snapshot environment's text scale and direction.
+    public func textRenderings(for snapshot: DocumentSnapshot) -> [String: TextRendering] {
+        guard let engine = try? TextEngine.shared() else { return [:] }
+        let frames = Dictionary(snapshot.elements.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        var renderings: [String: TextRendering] = [:]
+        for element in elements {
+            guard let styled = element.styledText, let base = styles[styled.style], let frame = frames[element.id] else { continue }
+            let style = base.scaled(by: snapshot.environment.textScale)
+            let direction: TextDirection = snapshot.environment.direction == .rightToLeft ? .rightToLeft : .leftToRight
+            guard let layout = try? engine.layout(styled.string, style: style, width: frame.size.width, direction: direction),
+                  let resolution = try? engine.resolve(style) else { continue }
+            let lines = layout.lines.map { line in
+                TextRendering.Line(text: line.text(in: styled.string) + (line.isTruncated ? "…" : ""), baseline: line.baseline, width: line.width)
+            }
+            renderings[element.id] = TextRendering(family: resolution.primary.family.isEmpty ? "sans-serif" : resolution.primary.family,
+                                                   size: style.size, weight: style.weight, italic: style.italic,
+                                                   rightToLeft: (style.direction ?? direction) == .rightToLeft, lines: lines)
+        }
+        return renderings
+    }
+}

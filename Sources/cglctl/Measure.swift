@@ -1,0 +1,107 @@
+import ArgumentParser
+import CGLDocument
+import CGLText
+import Foundation
+
+/// `cglctl measure --family F --size S … TEXT`: a paragraph measured as the layout engine
+/// measures it, for checking a design by hand or from a script.
+struct Measure: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure text in a real font: width, height, lines, baselines and the font files that draw it.",
+        discussion: "Without --width the text is not wrapped (hard breaks still apply). Fonts come from fontconfig; CGL_FONTS_DIR adds a folder of your own."
+    )
+
+    @Option(help: ArgumentHelp("A fontconfig family or generic name, such as \"DejaVu Sans\" or sans-serif.", valueName: "F"))
+    var family: String?
+
+    @Option(help: ArgumentHelp("A font file instead of a family (relative to CGL_FONTS_DIR, or absolute).", valueName: "path"))
+    var file: String?
+
+    @Option(help: ArgumentHelp("The font size in points.", valueName: "S"))
+    var size: Double
+
+    @Option(help: ArgumentHelp("The weight, 1–1000 (400 regular, 700 bold).", valueName: "N"))
+    var weight = 400
+
+    @Flag(help: "Italic.")
+    var italic = false
+
+    @Option(name: .customLong("line-height"), help: ArgumentHelp("Line height in points, or a multiple of the font's such as 1.2x (default: the font's).", valueName: "H"))
+    var lineHeight: String?
+
+    @Option(name: .customLong("max-lines"), help: ArgumentHelp("Show at most N lines; the rest is truncated.", valueName: "N"))
+    var maxLines: Int?
+
+    @Option(help: ArgumentHelp("The line width in points; without it, lines break only at hard breaks.", valueName: "W"))
+    var width: Double?
+
+    @Flag(help: "Set the paragraph right-to-left.")
+    var rtl = false
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "The text ('\\n' in it is a hard break when given by the shell as a newline).")
+    var text: String
+
+    func validate() throws {
+        guard (family == nil) != (file == nil) else { throw ValidationError("give --family F or --file PATH") }
+        guard size > 0, size.isFinite else { throw ValidationError("--size must be a number of points greater than 0") }
+        guard (1...1000).contains(weight) else { throw ValidationError("--weight must be from 1 to 1000 (400 regular, 700 bold)") }
+        if let maxLines, maxLines < 1 { throw ValidationError("--max-lines must be 1 or more") }
+        if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a number of points, 0 or more") }
+        _ = try parsedLineHeight()
+    }
+
+    func run() async throws {
+        let engine: TextEngine
+        do { engine = try TextEngine.shared() } catch {
+            printError("cglctl: \(error.description)")
+            throw ExitCode(CLIExit.unavailable)
+        }
+        let style = TextStyle(source: family.map { .family($0) } ?? .file(file ?? ""), size: size, weight: weight, italic: italic,
+                              lineHeight: try parsedLineHeight(), maxLines: maxLines)
+        let paragraph: TextParagraph
+        let resolution: FontResolution
+        do {
+            resolution = try engine.resolve(style)
+            paragraph = try engine.paragraph(text, style: style, direction: rtl ? .rightToLeft : .leftToRight)
+        } catch {
+            printError("cglctl: \(error.description)")
+            throw ExitCode(CLIExit.noInput)
+        }
+        if let substitute = resolution.substitutedFamily, let family {
+            printError("cglctl: warning: the family '\(family)' is not installed; measuring in '\(substitute)'")
+        }
+        let layout = paragraph.layout(width: width)
+        let measured = layout.measurement
+        let files = paragraph.fontFiles.isEmpty ? [resolution.primary] : paragraph.fontFiles
+        if format == .json {
+            print(JSONOutput.object([
+                ("width", number(measured.width)), ("height", number(measured.height)), ("lines", String(measured.lineCount)),
+                ("lineHeight", number(measured.lineHeight)), ("firstBaseline", number(measured.firstBaseline)),
+                ("lastBaseline", number(measured.lastBaseline)), ("truncated", measured.isTruncated ? "true" : "false"),
+                ("fonts", JSONOutput.array(files.map { JSONOutput.string($0.description) })),
+                ("lineTexts", JSONOutput.array(layout.lines.map { JSONOutput.string($0.text(in: text)) })),
+            ]))
+        } else {
+            print(Formatting.table([
+                ["width", number(measured.width)], ["height", number(measured.height)], ["lines", String(measured.lineCount)],
+                ["line height", number(measured.lineHeight)], ["first baseline", number(measured.firstBaseline)],
+                ["last baseline", number(measured.lastBaseline)], ["truncated", measured.isTruncated ? "yes" : "no"],
+            ] + files.enumerated().map { [$0.offset == 0 ? "fonts" : "", $0.element.description] }))
+        }
+    }
+
+    private func parsedLineHeight() throws -> LineHeight {
+        guard let lineHeight else { return .font }
+        if lineHeight.hasSuffix("x"), let multiple = Double(lineHeight.dropLast()), multiple > 0, multiple.isFinite { return .multiple(multiple) }
+        guard let points = Double(lineHeight), points > 0, points.isFinite else {
+            throw ValidationError("--line-height takes points (20) or a multiple of the font's line height (1.2x)")
+        }
+        return .points(points)
+    }
+
+    /// Points to 4 decimals: enough to compare with other tools, short enough to read.
+    private func number(_ value: Double) -> String { formatNumber((value * 10_000).rounded() / 10_000) }
+}
