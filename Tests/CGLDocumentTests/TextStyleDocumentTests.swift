@@ -140,5 +140,12 @@ import Testing
         let svg = SVGRenderer.svg(snapshot, texts: styled.textRenderings(for: snapshot))
         #expect(svg.contains(">\(rendering.lines[0].text)</text>"))
         #expect(svg.contains("font-family=\"DejaVu Sans\" font-size=\"15\""))
+        #expect(svg.contains("<text x=\"10\" "))
+        // Right to left, each line starts at the frame's right edge.
+        let rtl = try styled.compiled().snapshot(for: LayoutEnvironment(width: 400, height: 800, direction: .rightToLeft))
+        let label = try #require(rtl.elements.first { $0.id == "label" })
+        let rtlSVG = SVGRenderer.svg(rtl, texts: styled.textRenderings(for: rtl))
+        #expect(rtlSVG.contains("<text x=\"\(SVGRenderer.n(label.inRoot.maxX))\" "))
+        #expect(rtlSVG.contains("text-anchor=\"start\" direction=\"rtl\""))
     }
 }

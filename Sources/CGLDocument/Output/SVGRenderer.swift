@@ -46,7 +46,9 @@ public enum SVGRenderer {
     /// One `<text>` per line, at its baseline, in the font that measured it: a person sees at
     /// a glance whether the text fits its frame.
     private static func textLines(_ text: TextRendering, in frame: CGRect) -> [String] {
-        let anchor = text.rightToLeft ? "end" : "start"
+        // Each line starts at its frame's leading edge: in a right-to-left paragraph, "start"
+        // is the right end (SVG's text-anchor follows the direction).
+        let anchor = "start"
         let x = text.rightToLeft ? frame.origin.x + frame.size.width : frame.origin.x
         let font = "font-family=\"\(xml(text.family))\" font-size=\"\(n(text.size))\" font-weight=\"\(text.weight)\""
             + (text.italic ? " font-style=\"italic\"" : "")
