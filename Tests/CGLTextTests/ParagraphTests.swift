@@ -81,6 +81,23 @@ import Testing
         #expect(layout.measurement.width == layout.lines[1].width)
     }
 
+    @Test func latinTextTakesTheSameLinesOnTheFastPathAsOnTheGeneralOne() throws {
+        // Text below U+0300 is itemized from tables; one Greek letter at the end sends the
+        // same text through the general path (grapheme iteration, per-character lookups).
+        let latin = prose + " Ça coûte 10 francs - non, 12\u{00A0}francs; «\u{00A0}voilà\u{00A0}»."
+        #expect(latin.utf16.allSatisfy { $0 < 0x300 })
+        let general = latin + " ψ"
+        for width in [60.0, 120, 200, 333] {
+            let fast = try engine.layout(latin, style: dejaVu, width: width)
+            let slow = try engine.layout(general, style: dejaVu, width: width)
+            #expect(Array(slow.lines.map { $0.text(in: general) }.prefix(fast.lines.count - 1)) == Array(fast.lines.map { $0.text(in: latin) }.dropLast()))
+            #expect(zip(fast.lines.dropLast(), slow.lines).allSatisfy { abs($0.width - $1.width) < 1e-9 })
+        }
+        let psi = try engine.measure("ψ", style: dejaVu).width
+        let space = harfBuzzWidth(" ", fontPath: fontPath, size: 15)
+        #expect(abs(try engine.measure(general, style: dejaVu).width - (engine.measure(latin, style: dejaVu).width + space + psi)) < 1e-9)
+    }
+
     @Test func anEmptyStringIsZeroWideAndOneLineHigh() throws {
         let style = TextStyle(family: "DejaVu Sans", size: 15, lineHeight: .points(18))
         let empty = try engine.measure("", style: style, width: 100)

@@ -7,12 +7,17 @@ final class FontChain: Sendable {
     let faces: [FontFace]
     /// The indices in `faces` of the emoji fonts, tried first for emoji presentation.
     let emojiFaces: [Int]
+    /// The face of each character below `LatinTable.limit`, looked up once.
+    let latinFaces: [Int]
 
     init(id: Int32, faces: [FontFace], emojiFaces: [Int] = []) {
         precondition(!faces.isEmpty, "a font chain needs a primary font")
         self.id = id
         self.faces = faces
         self.emojiFaces = emojiFaces
+        latinFaces = (0..<LatinTable.limit).map { value in
+            Self.faceIndex(for: String(Character(Unicode.Scalar(value)!)).unicodeScalars, faces: faces, emojiFaces: emojiFaces)
+        }
     }
 
     var primary: FontFace { faces[0] }
@@ -21,10 +26,14 @@ final class FontChain: Sendable {
     /// glyph; else the first covering its first scalar; else the primary (which draws
     /// `.notdef`, as every renderer would).
     func faceIndex(for cluster: String.UnicodeScalarView) -> Int {
+        Self.faceIndex(for: cluster, faces: faces, emojiFaces: emojiFaces)
+    }
+
+    private static func faceIndex(for cluster: String.UnicodeScalarView, faces: [FontFace], emojiFaces: [Int]) -> Int {
         // Emoji presentation draws in the emoji font even where the text font has a glyph
         // (Pango's emoji itemization does the same).
         if !emojiFaces.isEmpty, Self.presentsAsEmoji(cluster) {
-            for index in emojiFaces where cluster.allSatisfy({ !Self.needsGlyph($0) || faces[index].covers($0.value) }) {
+            for index in emojiFaces where cluster.allSatisfy({ !needsGlyph($0) || faces[index].covers($0.value) }) {
                 return index
             }
         }
@@ -33,7 +42,7 @@ final class FontChain: Sendable {
             var coversAll = true
             for scalar in cluster {
                 if first == nil { first = scalar }
-                if !Self.needsGlyph(scalar) { continue }
+                if !needsGlyph(scalar) { continue }
                 if !face.covers(scalar.value) { coversAll = false; break }
             }
             if coversAll { return index }
@@ -47,7 +56,11 @@ final class FontChain: Sendable {
     /// Whether a grapheme cluster is shown as an emoji: an emoji-presentation character, or
     /// one asked for with VS16, a keycap, a skin tone, or a ZWJ sequence.
     static func presentsAsEmoji(_ cluster: String.UnicodeScalarView) -> Bool {
-        guard let first = cluster.first else { return false }
+        var scalars = cluster.makeIterator()
+        guard let first = scalars.next() else { return false }
+        // Most text: a lone character below U+231A (the first with emoji presentation) is
+        // never an emoji; asking Unicode's properties costs more than the rest of itemizing.
+        if first.value < 0x231A, scalars.next() == nil { return false }
         if first.properties.isEmojiPresentation { return true }
         guard first.properties.isEmoji else { return false }
         return cluster.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D || $0.properties.isEmojiModifier }

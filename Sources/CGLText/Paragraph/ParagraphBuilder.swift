@@ -31,7 +31,7 @@ struct ParagraphBuilder {
             return PreparedParagraph(length: 0, segments: [], clusterOffsets: [], clusterAdvances: [], ellipsis: ellipsis)
         }
         return utf16.withUnsafeBufferPointer { text in
-            let graphemes = clusters(of: string)
+            let graphemes = clusters(of: string, utf16: text)
             var startsGrapheme = [Bool](repeating: false, count: text.count + 1)
             for grapheme in graphemes { startsGrapheme[grapheme.start] = true }
             startsGrapheme[text.count] = true
@@ -48,6 +48,7 @@ struct ParagraphBuilder {
             // Runs of one face, level and script, cut after whitespace: a word is shaped
             // whole even where it may break (after a hyphen, between ideographs), so kerning
             // across such a break counts as a renderer shaping the line would count it.
+            let buffer = ShapingBuffer()
             var runStart = 0
             for index in graphemes.indices {
                 let grapheme = graphemes[index]
@@ -58,7 +59,7 @@ struct ParagraphBuilder {
                    !(grapheme.hangs && !next.hangs) {
                     continue
                 }
-                shapeRun(graphemes[runStart...index], text: text, levels: levels, offsets: &offsets, advances: &advances)
+                shapeRun(graphemes[runStart...index], text: text, levels: levels, buffer: buffer, offsets: &offsets, advances: &advances)
                 runStart = index + 1
             }
 
@@ -100,7 +101,7 @@ struct ParagraphBuilder {
 
     /// Shapes one run (a single face, level and script) through the word cache and appends its
     /// clusters at their offsets in the paragraph.
-    private func shapeRun(_ run: ArraySlice<Cluster>, text: UnsafeBufferPointer<UInt16>, levels: [UInt8],
+    private func shapeRun(_ run: ArraySlice<Cluster>, text: UnsafeBufferPointer<UInt16>, levels: [UInt8], buffer: ShapingBuffer,
                           offsets: inout [Int32], advances: inout [Double]) {
         guard let first = run.first, let last = run.last, first.face >= 0 else { return }
         let start = first.start
@@ -110,7 +111,7 @@ struct ParagraphBuilder {
         let piece = UnsafeBufferPointer(rebasing: text[start..<end])
         let key = WordKey(face: face.id, rightToLeft: rightToLeft, script: first.script.rawValue, text: Array(piece))
         let word = words.value(for: key, cost: { $0.cost + key.cost }) {
-            Shaper.shape(piece, face: face, rightToLeft: rightToLeft, script: first.script)
+            Shaper.shape(piece, face: face, rightToLeft: rightToLeft, script: first.script, in: buffer)
         }
         for (offset, advance) in zip(word.clusterOffsets, word.clusterAdvances) {
             offsets.append(Int32(start + Int(offset)))
@@ -120,8 +121,24 @@ struct ParagraphBuilder {
 
     /// The text's grapheme clusters with their fonts and scripts (common and inherited
     /// characters take the script of the text around them, as HarfBuzz's itemizers do).
-    private func clusters(of string: String) -> [Cluster] {
+    private func clusters(of string: String, utf16: UnsafeBufferPointer<UInt16>) -> [Cluster] {
         var clusters: [Cluster] = []
+        clusters.reserveCapacity(utf16.count)
+        if utf16.allSatisfy({ $0 < LatinTable.limit }) {
+            // Below U+0300 there are no combining marks: every unit is a grapheme cluster,
+            // but CR LF. Fonts and scripts come from per-chain and static tables.
+            var offset = 0
+            while offset < utf16.count {
+                let unit = utf16[offset]
+                let length = unit == 0x0D && offset + 1 < utf16.count && utf16[offset + 1] == 0x0A ? 2 : 1
+                let control = (0x0A...0x0D).contains(unit) || unit == 0x85
+                clusters.append(Cluster(start: offset, length: length, face: control ? -1 : chain.latinFaces[Int(unit)],
+                                        script: LatinTable.scripts[Int(unit)], hangs: control || unit == 0x20 || unit == 0x09))
+                offset += length
+            }
+            Self.resolveScripts(&clusters)
+            return clusters
+        }
         var offset = 0
         let unicode = hb_unicode_funcs_get_default()
         for character in string {
@@ -138,11 +155,11 @@ struct ParagraphBuilder {
     }
 
     private static func resolveScripts(_ clusters: inout [Cluster]) {
-        let weak: Set<UInt32> = [HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue]
         var last: hb_script_t?
         var pending: [Int] = []
         for index in clusters.indices {
-            if weak.contains(clusters[index].script.rawValue) {
+            let script = clusters[index].script
+            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
                 if let last { clusters[index].script = last } else { pending.append(index) }
             } else {
                 last = clusters[index].script
@@ -152,7 +169,8 @@ struct ParagraphBuilder {
         }
     }
 
-    /// Whitespace that hangs past the end of a line instead of taking room on it.
+    /// Whitespace that hangs past the end of a line instead of taking room on it (the fast
+    /// path above knows the two below U+0300: keep them in step).
     private static func hangs(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: true

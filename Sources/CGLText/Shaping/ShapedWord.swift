@@ -16,11 +16,36 @@ struct ShapedWord: Sendable {
 /// What a shaped word is cached under: the text and everything its shape depends on, but
 /// not the point size (shaping happens at the font's design scale).
 struct WordKey: Hashable, Sendable {
-    var face: Int32
-    var rightToLeft: Bool
-    var script: UInt32
-    var text: [UInt16]
+    let face: Int32
+    let rightToLeft: Bool
+    let script: UInt32
+    let text: [UInt16]
+    /// Hashed once, as bytes: the cache hashes a key twice (its shard, then its slot), and
+    /// hashing words element by element dominated preparing a paragraph from cached words.
+    private let hashCode: Int
+
+    init(face: Int32, rightToLeft: Bool, script: UInt32, text: [UInt16]) {
+        self.face = face
+        self.rightToLeft = rightToLeft
+        self.script = script
+        self.text = text
+        var hasher = Hasher()
+        hasher.combine(face)
+        hasher.combine(rightToLeft)
+        hasher.combine(script)
+        text.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hashCode = hasher.finalize()
+    }
+
+    static func == (lhs: WordKey, rhs: WordKey) -> Bool {
+        lhs.hashCode == rhs.hashCode && lhs.face == rhs.face && lhs.rightToLeft == rhs.rightToLeft
+            && lhs.script == rhs.script && lhs.text == rhs.text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hashCode)
+    }
 
     /// What the key costs in the cache, in bytes.
-    var cost: Int { 48 + text.count * MemoryLayout<UInt16>.stride }
+    var cost: Int { 56 + text.count * MemoryLayout<UInt16>.stride }
 }

@@ -1,5 +1,14 @@
 import CHarfBuzz
 
+/// A HarfBuzz buffer owned by one thread while it prepares a paragraph.
+final class ShapingBuffer {
+    let buffer: OpaquePointer?
+
+    init() { buffer = hb_buffer_create() }
+
+    deinit { hb_buffer_destroy(buffer) }
+}
+
 /// Shapes pieces of text with HarfBuzz (`hb_shape`: kerning, ligatures, Arabic joining and
 /// every other OpenType feature a renderer applies by default).
 enum Shaper {
@@ -7,8 +16,15 @@ enum Shaper {
     /// paragraph around it, so that a cached word has the same shape whichever paragraph
     /// shaped it first.
     static func shape(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, rightToLeft: Bool, script: hb_script_t) -> ShapedWord {
-        guard let buffer = hb_buffer_create() else { return ShapedWord(clusterOffsets: [], clusterAdvances: [], advance: 0) }
-        defer { hb_buffer_destroy(buffer) }
+        let buffer = ShapingBuffer()
+        return shape(text, face: face, rightToLeft: rightToLeft, script: script, in: buffer)
+    }
+
+    /// Shapes `text` in a buffer reused across the words of a paragraph.
+    static func shape(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, rightToLeft: Bool, script: hb_script_t,
+                      in shapingBuffer: ShapingBuffer) -> ShapedWord {
+        guard let buffer = shapingBuffer.buffer else { return ShapedWord(clusterOffsets: [], clusterAdvances: [], advance: 0) }
+        hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
