@@ -74,6 +74,15 @@ func textParagraph(pango: Pango?) {
             }
             return sum
         }),
+        // What preparing a paragraph spends on the standard library's emoji properties: the
+        // font chain asks both of each grapheme cluster's first scalar (FontChain.presentsAsEmoji).
+        Variant(name: "ref: isEmojiPresentation + isEmoji of its 182 scalars", timing: .batch(iterations: 2_000) { iterations in
+            var count = 0
+            for _ in 0..<iterations {
+                for scalar in text.unicodeScalars where scalar.properties.isEmojiPresentation || scalar.properties.isEmoji { count += 1 }
+            }
+            return Double(count)
+        }),
         Variant(name: "ref: clock, an empty operation timed as (a) and (b)", timing: .eachOperation(
             iterations: 20_000, setup: { _ in }, operation: { Double($0) })),
     ]
@@ -97,19 +106,34 @@ func textParagraph(pango: Pango?) {
            target: "at least 10x faster than Pango warm (Pango warm / ours >= 10)", met: met)
 }
 
-/// Only cold measurements (every cache emptied before each), for profilers:
-/// `perf record` or `valgrind --tool=callgrind`.
-func textColdProfile() {
+/// What a profile run empties before each measurement.
+enum ProfileMode {
+    /// Every cache (`removeCachedText()`): fonts stay, words are shaped again.
+    case cold
+    /// The paragraph and measurement caches (`removeCachedParagraphs()`): words stay shaped.
+    case warmWords
+    /// Nothing: each measurement is at a new width, so only the measurement cache misses.
+    case newWidth
+}
+
+/// Only the measurements of one row of `text-paragraph`, for profilers: `perf record` or
+/// `valgrind --tool=callgrind`.
+func textMeasureProfile(_ mode: ProfileMode) {
     let engine: TextEngine
     do { engine = try TextEngine() } catch { fatalError("no text engine: \(error)") }
     var sum = 0.0
     var elapsed: UInt64 = 0
-    let count = 20_000
+    let count = switch mode { case .cold: 20_000; case .warmWords: 50_000; case .newWidth: 1_000_000 }
     for i in 0..<count {
-        engine.removeCachedText()
+        switch mode {
+        case .cold: engine.removeCachedText()
+        case .warmWords: engine.removeCachedParagraphs()
+        case .newWidth: break
+        }
+        let width = benchmarkWidths[i % 10] + (mode == .newWidth ? Double(i) * 1e-9 : 0)
         let start = DispatchTime.now().uptimeNanoseconds
-        sum += try! engine.measure(benchmarkParagraph, style: benchmarkStyle, width: benchmarkWidths[i % 10]).height
+        sum += try! engine.measure(benchmarkParagraph, style: benchmarkStyle, width: width).height
         elapsed += DispatchTime.now().uptimeNanoseconds - start
     }
-    print("checksum \(sum), \(Double(elapsed) / Double(count)) ns per cold measurement")
+    print("checksum \(sum), \(Double(elapsed) / Double(count)) ns per measurement (\(mode))")
 }

@@ -13,7 +13,9 @@ let requested = Set(arguments)
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("text-paragraph", { textParagraph(pango: pango) }),
     ("feed-cell-text", feedCellText),
-    ("text-cold-profile", textColdProfile),
+    ("text-cold-profile", { textMeasureProfile(.cold) }),
+    ("text-words-profile", { textMeasureProfile(.warmWords) }),
+    ("text-miss-profile", { textMeasureProfile(.newWidth) }),
 ]
 let unknown = requested.subtracting(benchmarks.map(\.name))
 guard unknown.isEmpty else {
