@@ -102,13 +102,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout"], swiftSettings: strictSettings),
+        // SplitMix64, the seeded generator of the test targets that generate random cases.
+        .target(name: "CGLTestRandom", path: "Tests/CGLTestRandom", swiftSettings: strictSettings),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "CGLTestRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout", "CGLTestRandom"], swiftSettings: strictSettings),
         // Measures with the host's real fonts (fonts-dejavu-core and a CJK font, installed by `make deps`)
         // and checks single words against HarfBuzz's advances directly.
-        .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestRandom"], swiftSettings: strictSettings),
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLWireTests", dependencies: ["CGLWire"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLWireTests", dependencies: ["CGLWire", "CGLTestRandom"], swiftSettings: strictSettings),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the
         // client's tests.

@@ -15,12 +15,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
+        // What every benchmark shares: measurements, allocation counting, the report.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+        ),
         .executableTarget(
             name: "CGLayoutBenchmarks",
             dependencies: [
                 .product(name: "CGLayout", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "BenchmarkSupport",
             ]
         ),
         // cgld against a bare Unix-socket echo and Redis, run through `Benchmarks/run-daemon`.
@@ -42,6 +48,7 @@ let package = Package(
                 .product(name: "CGLText", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "BenchmarkSupport",
             ]
         ),
         // The Cassowary solver against kiwi (C++), run through `Benchmarks/run-solver`.
@@ -50,6 +57,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Cassowary", package: rootPackage),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "BenchmarkSupport",
             ]
         ),
     ],

@@ -1,3 +1,4 @@
+import CGLTestRandom
 import CGLText
 import Foundation
 import Testing
@@ -6,7 +7,7 @@ import Testing
     @Test func concurrentMeasurementsEqualSerialOnes() async throws {
         let seed = UInt64.random(in: 1...UInt64.max)
         print("ConcurrencyTests seed: \(seed)")
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let words = ["layout", "frame", "Wörter", "مرحبا", "שלום", "你好", "😀", "https://example.com/a/b", "co-operate", "naïve", "AVATAR", "x"]
         let requests: [(String, Double)] = (0..<10_000).map { _ in
             let count = Int(generator.next() % 12) + 1
@@ -36,15 +37,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator, so a failing seed can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import CGLTestRandom
 import CGLWire
 import Testing
 

@@ -1,3 +1,4 @@
+import CGLTestRandom
 import Foundation
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import CGLTestRandom
 @testable import Cassowary
 import Testing
 

@@ -1,3 +1,4 @@
+import CGLTestRandom
 import Cassowary
 import Testing
 

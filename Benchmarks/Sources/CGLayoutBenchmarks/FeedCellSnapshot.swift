@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CGLayout
 import Foundation
 
@@ -64,14 +65,14 @@ func feedCellSnapshot() {
     var measurements = measure(variants, iterations: 200_000, samples: 31)
     // The last variant ran 1/20 of the iterations; scale it back to per-operation figures.
     let slow = measurements[4]
-    measurements[4] = Measurement(name: slow.name, medianNanoseconds: slow.medianNanoseconds * 20, p10Nanoseconds: slow.p10Nanoseconds * 20,
+    measurements[4] = BenchmarkMeasurement(name: slow.name, medianNanoseconds: slow.medianNanoseconds * 20, p10Nanoseconds: slow.p10Nanoseconds * 20,
                                   p90Nanoseconds: slow.p90Nanoseconds * 20, allocationsPerOperation: slow.allocationsPerOperation.map { $0 * 20 })
     let reused = measurements[1].medianNanoseconds / measurements[0].medianNanoseconds
     let allocating = measurements[3].medianNanoseconds / measurements[2].medianNanoseconds
     report(
         benchmark: "feed-cell-snapshot",
         measurements: measurements,
-        extra: ["engine/hand (reused storage)": reused, "engine/hand (new array)": allocating],
+        ratios: ["engine/hand (reused storage)": reused, "engine/hand (new array)": allocating],
         target: "engine within 3x of hand-written frame math"
     )
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MallocInterposerSwift
+import BenchmarkSupport
 
 /// Timings of one side, in nanoseconds per run.
 struct Timing: Codable {
@@ -34,30 +34,6 @@ struct Comparison: Codable {
     let swiftAllocationsPerRun: Int?
 }
 
-/// Mallocs during `body`, counted by the preloaded interposer (see `Benchmarks/run-solver`).
-func countAllocations(_ body: () -> Void) -> Int? {
-    guard allocationCountingIsAvailable else { return nil }
-    MallocInterposerSwift.hook()
-    body()
-    MallocInterposerSwift.unhook()
-    let count = MallocInterposerSwift.getStatistics().mallocCount
-    MallocInterposerSwift.initialize()
-    return count
-}
-
-/// Whether `LD_PRELOAD` brought the interposer in: a known allocation must be counted.
-let allocationCountingIsAvailable: Bool = {
-    MallocInterposerSwift.initialize()
-    MallocInterposerSwift.hook()
-    // An array whose size the optimiser cannot know, so the allocation cannot be elided.
-    let probe = [Int](repeating: 1, count: CommandLine.arguments.count + 16)
-    MallocInterposerSwift.unhook()
-    if probe.isEmpty { print("unreachable") }
-    let counted = MallocInterposerSwift.getStatistics().mallocCount > 0
-    MallocInterposerSwift.initialize()
-    return counted
-}()
-
 /// kiwi_bench's output line.
 struct KiwiOutput: Decodable {
     let name: String
@@ -84,14 +60,6 @@ func runKiwi(_ executable: String, _ name: String, samples: Int) throws -> KiwiO
 
 struct KiwiFailure: Error {
     let status: Int32
-}
-
-/// The machine the figures come from, for `docs/performance.md`.
-var machineDescription: String {
-    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?
-        .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
-    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
 }
 
 func milliseconds(_ nanoseconds: Double) -> String {

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Cassowary
 
 // The scenarios, mirrored constraint for constraint (same order) by Benchmarks/kiwi/kiwi_bench.cpp.

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// `SolverBenchmarks [--kiwi PATH] [--rounds N] [NAME…]`: runs the named benchmarks (all by

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CGLDocument
 import CGLText
 import Foundation

@@ -1,16 +1,5 @@
 import Foundation
-import MallocInterposerSwift
-
-/// One measured variant: nanoseconds per operation over several samples, and allocations.
-struct Measurement: Codable {
-    let name: String
-    let medianNanoseconds: Double
-    let p10Nanoseconds: Double
-    let p90Nanoseconds: Double
-    /// `nil` when the allocation counter is not preloaded (run through `Benchmarks/run-text`),
-    /// and for other processes (Pango).
-    let allocationsPerOperation: Double?
-}
+import BenchmarkSupport
 
 /// A batch runs `iterations` operations and returns a checksum so that nothing is optimised away.
 typealias Batch = (_ iterations: Int) -> Double
@@ -34,7 +23,7 @@ struct Variant {
 
 /// Times variants side by side: every sample runs each variant once, in turn, so that the
 /// machine's noise hits them alike and only their ratio is trusted.
-func measure(_ variants: [Variant], samples: Int) -> [Measurement] {
+func measure(_ variants: [Variant], samples: Int) -> [BenchmarkMeasurement] {
     var timings = Array(repeating: [Double](), count: variants.count)
     var sink = 0.0
     for variant in variants { sink += run(variant.timing, scale: 10) }  // warm up
@@ -45,14 +34,7 @@ func measure(_ variants: [Variant], samples: Int) -> [Measurement] {
     }
     if sink.isNaN { print("checksum: \(sink)") }
     return variants.enumerated().map { index, variant in
-        let sorted = timings[index].sorted()
-        return Measurement(
-            name: variant.name,
-            medianNanoseconds: sorted[sorted.count / 2],
-            p10Nanoseconds: sorted[sorted.count / 10],
-            p90Nanoseconds: sorted[(sorted.count * 9) / 10],
-            allocationsPerOperation: allocations(per: variant.timing)
-        )
+        BenchmarkMeasurement(name: variant.name, samples: timings[index], allocationsPerOperation: allocations(per: variant.timing))
     }
 }
 
@@ -84,82 +66,19 @@ private func run(_ timing: Timing, scale: Int) -> Double {
 /// Allocations per operation (the operation alone for `eachOperation`), counted by the
 /// preloaded malloc interposer.
 private func allocations(per timing: Timing) -> Double? {
-    guard allocationCountingIsAvailable else { return nil }
     switch timing {
     case .batch(_, let batch):
-        MallocInterposerSwift.initialize()
-        MallocInterposerSwift.hook()
-        _ = batch(200)
-        MallocInterposerSwift.unhook()
-        let count = MallocInterposerSwift.getStatistics().mallocCount
-        MallocInterposerSwift.initialize()
-        return Double(count) / 200
+        return countAllocations { _ = batch(200) }.map { Double($0) / 200 }
     case .eachOperation(_, let setup, let operation):
+        guard allocationCountingIsAvailable else { return nil }
         var sum = 0.0
-        MallocInterposerSwift.initialize()
+        var count = 0
         for i in 0..<200 {
             setup(i)
-            MallocInterposerSwift.hook()
-            sum += operation(i)
-            MallocInterposerSwift.unhook()
+            count += countAllocations { sum += operation(i) } ?? 0
         }
-        let count = MallocInterposerSwift.getStatistics().mallocCount
-        MallocInterposerSwift.initialize()
         return Double(count) / 200 + (sum.isNaN ? 1 : 0)
     case .external:
         return nil
     }
-}
-
-/// Whether `LD_PRELOAD` brought the interposer in: a known allocation must be counted.
-let allocationCountingIsAvailable: Bool = {
-    MallocInterposerSwift.initialize()
-    MallocInterposerSwift.hook()
-    // An array whose size the optimiser cannot know, so the allocation cannot be elided.
-    let probe = [Int](repeating: 1, count: CommandLine.arguments.count + 16)
-    MallocInterposerSwift.unhook()
-    if probe.isEmpty { print("unreachable") }
-    let counted = MallocInterposerSwift.getStatistics().mallocCount > 0
-    MallocInterposerSwift.initialize()
-    return counted
-}()
-
-/// The machine the figures come from, for `docs/performance.md`.
-var machineDescription: String {
-    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?
-        .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
-    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
-}
-
-/// Prints a table for people and one JSON object for machines.
-func report(benchmark: String, measurements: [Measurement], ratios: [String: Double], target: String, met: [String: Bool]) {
-    print("\n\(benchmark)  (\(machineDescription))")
-    let header = "variant".padding(toLength: 62, withPad: " ", startingAt: 0) + "median ns      p10 ns      p90 ns   allocs/op"
-    print(header)
-    print(String(repeating: "-", count: header.count))
-    for m in measurements {
-        let allocs = m.allocationsPerOperation.map { String(format: "%9.2f", $0) } ?? "      n/a"
-        print(m.name.padding(toLength: 62, withPad: " ", startingAt: 0)
-            + String(format: "%9.1f %11.1f %11.1f   ", m.medianNanoseconds, m.p10Nanoseconds, m.p90Nanoseconds) + allocs)
-    }
-    for (key, value) in ratios.sorted(by: { $0.key < $1.key }) {
-        let verdict = met[key].map { $0 ? "   target met" : "   target MISSED" } ?? ""
-        print("\(key): \(String(format: "%.2f", value))\(verdict)")
-    }
-    print("target: \(target)")
-    struct Report: Codable {
-        let benchmark: String
-        let machine: String
-        let date: String
-        let measurements: [Measurement]
-        let ratios: [String: Double]
-        let target: String
-        let met: [String: Bool]
-    }
-    let json = Report(benchmark: benchmark, machine: machineDescription, date: ISO8601DateFormatter().string(from: Date()),
-                      measurements: measurements, ratios: ratios, target: target, met: met)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    if let data = try? encoder.encode(json), let text = String(data: data, encoding: .utf8) { print("JSON: \(text)") }
 }

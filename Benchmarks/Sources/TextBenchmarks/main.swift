@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// `TextBenchmarks [--pango PATH] [NAME…]`: runs the named benchmarks (all but the profiles by
