@@ -77,7 +77,12 @@ struct Stats: AsyncParsableCommand {
         if daemon.format == .json {
             print(JSONOutput.object(stats.entries.map { ($0.key, formatNumber($0.value)) }))
         } else {
-            print(Formatting.table(stats.entries.map { [$0.key, Formatting.statistic($0.key, $0.value)] }))
+            // A font in use is a counter named after its file: show the file as the value.
+            let fontPrefix = "fonts.file:"
+            print(Formatting.table(stats.entries.map { entry in
+                entry.key.hasPrefix(fontPrefix) ? ["font", String(entry.key.dropFirst(fontPrefix.count))]
+                    : [entry.key, Formatting.statistic(entry.key, entry.value)]
+            }))
         }
     }
 }

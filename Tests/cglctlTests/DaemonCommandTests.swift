@@ -31,7 +31,11 @@ import Testing
         let stats = try cglctl(["stats", "--format", "json"] + socket)
         let counters = try #require(try stats.json() as? [String: Double])
         #expect(counters["schemes"] == 2 && counters["lookups"] == 4 && counters["hits.memory"] == 1)
-        #expect(try cglctl(["stats"] + socket).stdout.contains("hitRate"))
+        #expect(counters["fonts.inUse"] ?? 0 >= 1)
+        let table = try cglctl(["stats"] + socket).stdout
+        #expect(table.contains("hitRate"))
+        // The fonts that measured the feed cell's text, one line each.
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("font ") && $0.hasSuffix("DejaVuSans-Bold.ttf") })
 
         #expect(try cglctl(["ping"] + socket).stdout.hasPrefix("cgld 0.1.0 on \(daemon.socketPath)"))
         #expect(try cglctl(["unregister", "toolbar"] + socket).stdout == "unregistered toolbar\n")
