@@ -26,13 +26,18 @@ public final class TextEngine: Sendable {
         /// A folder of the deployment's own fonts: styles may name a file in it, and its
         /// families resolve like installed ones.
         public var fontsDirectory: String?
+        /// Whether fontconfig reads the fonts directory too, so that its families resolve like
+        /// installed ones (a folder of fonts); `false` only opens the files styles name.
+        public var scansFontsDirectory: Bool
         /// The most bytes of shaped words kept.
         public var wordCacheBytes: Int
         /// The most bytes of prepared paragraphs and measurements kept.
         public var paragraphCacheBytes: Int
 
-        public init(fontsDirectory: String? = nil, wordCacheBytes: Int = 32 << 20, paragraphCacheBytes: Int = 32 << 20) {
+        public init(fontsDirectory: String? = nil, scansFontsDirectory: Bool = true, wordCacheBytes: Int = 32 << 20,
+                    paragraphCacheBytes: Int = 32 << 20) {
             self.fontsDirectory = fontsDirectory
+            self.scansFontsDirectory = scansFontsDirectory
             self.wordCacheBytes = wordCacheBytes
             self.paragraphCacheBytes = paragraphCacheBytes
         }
@@ -59,7 +64,7 @@ public final class TextEngine: Sendable {
     /// - Throws: `TextError` when fontconfig is missing or knows no font.
     public init(configuration: Configuration = Configuration()) throws(TextError) {
         self.configuration = configuration
-        library = try FontLibrary(fontsDirectory: configuration.fontsDirectory)
+        library = try FontLibrary(fontsDirectory: configuration.fontsDirectory, scansFontsDirectory: configuration.scansFontsDirectory)
         words = BoundedCache(capacity: configuration.wordCacheBytes)
         paragraphs = BoundedCache(capacity: configuration.paragraphCacheBytes * 3 / 4)
         measurements = BoundedCache(capacity: configuration.paragraphCacheBytes / 4)
@@ -101,7 +106,9 @@ public final class TextEngine: Sendable {
     /// unwrapped), from the measurement cache when it was measured so before.
     public func measure(_ string: String, style: TextStyle, width: Double? = nil,
                         direction: TextDirection = .leftToRight) throws(TextError) -> TextMeasurement {
-        let key = MeasurementKey(text: string, style: style, direction: style.direction ?? direction, width: width)
+        // Widths that do not wrap all measure alike: one key for them (NaN never equals itself).
+        let key = MeasurementKey(text: string, style: style, direction: style.direction ?? direction,
+                                 width: width.flatMap { $0.isFinite ? $0 : nil })
         if let cached = measurements.value(for: key) { return cached }
         let measured = try paragraph(string, style: style, direction: direction).measure(width: width)
         measurements.store(measured, for: key, cost: string.utf8.count + 160)

@@ -2,6 +2,13 @@
 
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uversion.h>
+
+void cgl_icu_version(char *buffer) {
+    UVersionInfo version;
+    u_getVersion(version);
+    u_versionToString(version, buffer);
+}
 
 void *cgl_linebreak_open(int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;

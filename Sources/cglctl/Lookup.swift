@@ -16,6 +16,14 @@ struct Lookup: AsyncParsableCommand {
     @Argument(help: "The scheme's name.")
     var name: String
 
+    func validate() throws {
+        // Version 1 of the wire protocol has no text scale in its environments; a profile's
+        // own text scale applies. Refuse rather than answer for another size.
+        if environment.textScale != nil {
+            throw ValidationError("--text-scale is not carried by cgld's protocol yet; use a profile with a textScale, or 'cglctl compute --text-scale'")
+        }
+    }
+
     func run() async throws {
         let request = try environmentRequest()
         let snapshot = try daemon.call { client throws(CGLClientError) in try client.lookup(scheme: name, environment: request) }

@@ -14,7 +14,7 @@ struct Measure: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A fontconfig family or generic name, such as \"DejaVu Sans\" or sans-serif.", valueName: "F"))
     var family: String?
 
-    @Option(help: ArgumentHelp("A font file instead of a family (relative to CGL_FONTS_DIR, or absolute).", valueName: "path"))
+    @Option(help: ArgumentHelp("A font file instead of a family: a path, or a name in CGL_FONTS_DIR.", valueName: "path"))
     var file: String?
 
     @Option(help: ArgumentHelp("The font size in points.", valueName: "S"))
@@ -54,12 +54,32 @@ struct Measure: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A file named on the command line is the user's own: any path, made the fonts
+        // directory of an engine of its own. A bare name is looked up in CGL_FONTS_DIR.
+        var source = TextStyle.Source.family(family ?? "")
+        var fontsDirectory: String?
+        if let file {
+            if file.hasPrefix("/") || FileManager.default.fileExists(atPath: file) {
+                let url = URL(fileURLWithPath: file).standardizedFileURL
+                fontsDirectory = url.deletingLastPathComponent().path
+                source = .file(url.lastPathComponent)
+            } else {
+                source = .file(file)
+            }
+        }
         let engine: TextEngine
-        do { engine = try TextEngine.shared() } catch {
+        do throws(TextError) {
+            if let fontsDirectory {
+                // Only the named file is opened: its folder may be anything (/tmp, /dev).
+                engine = try TextEngine(configuration: .init(fontsDirectory: fontsDirectory, scansFontsDirectory: false))
+            } else {
+                engine = try TextEngine.shared()
+            }
+        } catch {
             printError("cglctl: \(error.description)")
             throw ExitCode(CLIExit.unavailable)
         }
-        let style = TextStyle(source: family.map { .family($0) } ?? .file(file ?? ""), size: size, weight: weight, italic: italic,
+        let style = TextStyle(source: source, size: size, weight: weight, italic: italic,
                               lineHeight: try parsedLineHeight(), maxLines: maxLines)
         let paragraph: TextParagraph
         let resolution: FontResolution

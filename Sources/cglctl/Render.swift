@@ -52,12 +52,12 @@ struct Render: AsyncParsableCommand {
             try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots,
                                     texts: snapshots.map { document.textRenderings(for: $0) }), to: out)
         } else {
-            var options = EnvironmentOptions()
-            options.profile = profile
-            options.size = size
-            options.rtl = rtl
-            options.textScale = textScale
-            let environment = try options.environment(profiles: profiles)
+            // Parsed, not built field by field: an option group's properties can only be read
+            // once ArgumentParser has parsed them.
+            var arguments = profile.map { ["--profile", $0] } ?? ["--size", size ?? ""]
+            if rtl { arguments.append("--rtl") }
+            if let textScale { arguments += ["--text-scale", "\(textScale)"] }
+            let environment = try EnvironmentOptions.parse(arguments).environment(profiles: profiles)
             let computed = try snapshot(compiled, for: environment, file: file)
             try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed)), to: out)
         }

@@ -99,11 +99,48 @@ import Testing
         (#"{"body": {"family": "DejaVu Sans", "file": "a.ttf", "size": 15}}"#, "/styles/body", "a text style has both 'family' and 'file'"),
         (#"{"body": {"size": 15}}"#, "/styles/body", "a text style needs a 'family' (or a font 'file')"),
         (#"{"body": {"family": "DejaVu Sans", "size": 15, "colour": "red"}}"#, "/styles/body/colour", "unknown key 'colour' in a text style"),
-        (#"{"body": {"file": "/nonexistent/Brand.ttf", "size": 15}}"#, "/styles/body/file", "no font file at '/nonexistent/Brand.ttf'; name a file relative to the fonts directory, or install the font"),
+        (#"{"body": {"file": "/etc/passwd", "size": 15}}"#, "/styles/body/file",
+         "the font file '/etc/passwd' must be named relative to the fonts directory, without '..'; put the font in the fonts directory (CGL_FONTS_DIR)"),
+        (#"{"body": {"file": "../../etc/passwd", "size": 15}}"#, "/styles/body/file",
+         "the font file '../../etc/passwd' must be named relative to the fonts directory, without '..'; put the font in the fonts directory (CGL_FONTS_DIR)"),
     ])
     func badStylesAreErrors(styles: String, pointer: String, message: String) throws {
         let errors = issues(Self.json(styles: styles)).filter { $0.severity == .error }
         #expect(errors.contains { $0.pointer == pointer && $0.message == message }, "\(errors)")
+    }
+
+    @Test func anInvalidStyleIsReportedOnceWhereItIsDeclared() throws {
+        let errors = issues(Self.json(styles: #"{"body": {"family": "DejaVu Sans", "size": 0}}"#)).filter { $0.severity == .error }
+        #expect(errors.map(\.pointer) == ["/styles/body/size"])
+    }
+
+    @Test func aStyledTextHasALengthLimit() throws {
+        let long = String(repeating: "a", count: DocumentDecoder.maximumTextLength + 1)
+        let errors = issues(Self.json(text: #"{"string": "\#(long)", "style": "body"}"#)).filter { $0.severity == .error }
+        let issue = try #require(errors.first)
+        #expect(errors.count == 1)
+        #expect(issue.code == .tooLarge && issue.pointer == "/elements/0/text/string")
+        #expect(issue.message == "the text is 65537 UTF-16 units long; at most 65536 are measured")
+    }
+
+    @Test func textFramesAreNeverNarrowerThanTheirTextAfterPixelSnapping() throws {
+        // A label sized by its text at 3x: its width rounds up to a whole pixel, so the snapped
+        // frame holds the text on one line, as a renderer draws it.
+        let json = """
+        {"format": "cglayout/1", "name": "fit", "styles": {"body": {"family": "DejaVu Sans", "size": 15}},
+         "elements": [{"id": "label", "text": {"string": "The quick fox", "style": "body"}}],
+         "blocks": [{"element": "label", "layout": {"x": "center(0)", "y": "top(10)"},
+                     "constraints": [{"type": "adjust", "anchors": ["width(1)", "height(1)"]}]}]}
+        """
+        let styled = try document(json)
+        let measured = try TextEngine.shared().measure("The quick fox", style: TextStyle(family: "DejaVu Sans", size: 15))
+        for width in [390.0, 391, 392.5] {
+            let snapshot = try styled.compiled().snapshot(for: LayoutEnvironment(width: width, height: 844, scale: 3))
+            let frame = try #require(snapshot.elements.first { $0.id == "label" }?.inRoot)
+            #expect(Double(frame.size.width) >= measured.width, "\(frame) at \(width)")
+            #expect(abs(Double(frame.size.width) * 3 - (Double(frame.size.width) * 3).rounded()) < 1e-6)
+            #expect(styled.textRenderings(for: snapshot)["label"]?.lines.count == 1)
+        }
     }
 
     @Test func anUnknownStyleIsNamedWithASuggestion() throws {
@@ -147,5 +184,7 @@ import Testing
         let rtlSVG = SVGRenderer.svg(rtl, texts: styled.textRenderings(for: rtl))
         #expect(rtlSVG.contains("<text x=\"\(SVGRenderer.n(label.inRoot.maxX))\" "))
         #expect(rtlSVG.contains("text-anchor=\"start\" direction=\"rtl\""))
+        // Characters XML does not allow are left out, so the picture stays well-formed.
+        #expect(SVGRenderer.xml("a\u{1}b\u{FFFF}c\td<") == "abc\td&lt;")
     }
 }

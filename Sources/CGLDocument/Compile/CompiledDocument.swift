@@ -18,6 +18,8 @@ public final class CompiledDocument: Sendable {
     /// Whether any element's text is measured in a real font (then the text scale and the
     /// direction select programs too).
     private let hasStyledText: Bool
+    /// The most compiled programs kept at once.
+    private static var maximumPrograms: Int { 256 }
 
     /// What selects a compiled program: the variants that hold, and for real text, the text
     /// scale and direction it was measured for.
@@ -25,6 +27,8 @@ public final class CompiledDocument: Sendable {
         var selection: [Bool]
         var textScale: Double
         var rightToLeft: Bool
+        /// The pixel scale text sizes are rounded up to.
+        var scale: Double?
     }
 
     init(document: SchemeDocument) {
@@ -61,14 +65,21 @@ public final class CompiledDocument: Sendable {
     private func program(for environment: LayoutEnvironment) -> DocumentCompiler.Output {
         let selection = document.variants.map { $0.conditions.hold(for: environment) }
         let key = ProgramKey(selection: selection, textScale: hasStyledText ? environment.textScale : 1,
-                             rightToLeft: hasStyledText && environment.direction == .rightToLeft)
+                             rightToLeft: hasStyledText && environment.direction == .rightToLeft,
+                             scale: hasStyledText ? environment.scale : nil)
         if let program = programs.withLock({ $0[key] }) { return program }
         // Compile outside the lock: two threads may both compile a new selection once; the
         // results are equal and the second insert is harmless.
         let active = zip(document.variants, selection).filter(\.1).map(\.0)
-        let compiler = DocumentCompiler(document: document, textScale: key.textScale, direction: key.rightToLeft ? .rightToLeft : .leftToRight)
+        let compiler = DocumentCompiler(document: document, textScale: key.textScale, direction: key.rightToLeft ? .rightToLeft : .leftToRight,
+                                        scale: key.scale)
         let program = compiler.compile(variants: active)
-        programs.withLock { $0[key] = program }
+        programs.withLock { programs in
+            // Text scales and pixel scales are numbers: an API caller cycling through many of
+            // them must not grow this without bound. Programs are cheap to compile again.
+            if programs.count >= Self.maximumPrograms { programs.removeAll(keepingCapacity: true) }
+            programs[key] = program
+        }
         return program
     }
 

@@ -10,6 +10,9 @@ struct DocumentCompiler {
     /// The environment's text scale and direction: real text is measured for them.
     var textScale = 1.0
     var direction = LayoutDirection.leftToRight
+    /// The environment's pixel scale: measured text sizes are rounded up to whole pixels, so
+    /// that snapping a frame to pixels never makes it narrower than its text.
+    var scale: Double?
 
     /// The compiled scheme, with handles to the elements whose frames vary per environment.
     struct Output: Sendable {
@@ -96,9 +99,10 @@ struct DocumentCompiler {
         }
         let label = LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: paragraph.lineHeight),
                                 baselineOffset: paragraph.firstBaseline)
+        let scale = self.scale
         label.contentSizing = .custom { offered in
             let measured = paragraph.measure(width: offered.width)
-            return CGSize(width: measured.width, height: measured.height)
+            return CGSize(width: PixelSnapping.roundUp(measured.width, scale: scale), height: PixelSnapping.roundUp(measured.height, scale: scale))
         }
         return label
     }

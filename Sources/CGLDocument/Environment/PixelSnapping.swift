@@ -11,6 +11,13 @@ enum PixelSnapping {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// A measured length rounded up to whole pixels (without a scale, as it is). A length a
+    /// hair over a pixel boundary from floating-point sums stays on it.
+    static func roundUp(_ length: Double, scale: Double?) -> Double {
+        guard let scale, scale > 0, length.isFinite else { return length }
+        return ((length * scale) - 1e-9).rounded(.up) / scale
+    }
+
     private static func round(_ value: CGFloat, _ scale: Double) -> CGFloat {
         (value * scale).rounded(.toNearestOrAwayFromZero) / scale
     }

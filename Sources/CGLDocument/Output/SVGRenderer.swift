@@ -104,8 +104,14 @@ public enum SVGRenderer {
 
     static func n(_ value: Double) -> String { formatNumber((value * 1000).rounded() / 1000) }
 
+    /// `text` escaped for XML, without the characters XML 1.0 does not allow (C0 controls but
+    /// tab, newline and carriage return; U+FFFE, U+FFFF): document text may hold any of them.
     static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        var allowed = String.UnicodeScalarView()
+        allowed.append(contentsOf: text.unicodeScalars.filter { scalar in
+            scalar.value >= 0x20 ? scalar.value != 0xFFFE && scalar.value != 0xFFFF : [0x09, 0x0A, 0x0D].contains(scalar.value)
+        })
+        return String(allowed).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -12,6 +12,7 @@ extension DocumentDecoder {
             return [:]
         }
         var styles: [String: TextStyle] = [:]
+        declaredStyles = Set(members.map(\.key))
         for member in members {
             let at = pointer.appending(member.key)
             guard Self.isValidID(member.key) else {
@@ -109,7 +110,8 @@ extension DocumentDecoder {
                                    hint: "install the font, or name an installed family (fc-list : family)")
                 }
             } catch {
-                issues.error(.invalidValue, pointer.appending("file"), error.description)
+                let key = if case .file = style.source { "file" } else { "family" }
+                issues.error(.invalidValue, pointer.appending(key), error.description)
             }
         }
     }

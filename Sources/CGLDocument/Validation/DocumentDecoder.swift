@@ -38,6 +38,10 @@ final class DocumentDecoder {
     var canonicalExpressions: [JSONPointer: String] = [:]
     /// The document's text styles, by name.
     var styles: [String: TextStyle] = [:]
+    /// The names declared in 'styles', valid or not (an invalid one is reported once, where it is declared).
+    var declaredStyles: Set<String> = []
+    /// The longest styled text measured, in UTF-16 units: a label, not a book.
+    static let maximumTextLength = 65_536
 
     struct Result {
         var name: String
@@ -197,8 +201,13 @@ final class DocumentDecoder {
                          hint: key == "length" ? "give the text as 'string'" : "set it in the style, or remove 'style'")
         }
         let string = object.string("string", required: true, what: "'text' with a style")
+        if let string, string.utf16.count > Self.maximumTextLength {
+            issues.error(.tooLarge, pointer.appending("string"),
+                         "the text is \(string.utf16.count) UTF-16 units long; at most \(Self.maximumTextLength) are measured",
+                         hint: "split it into several elements, or lay out an excerpt")
+        }
         guard let name = object.string("style", what: "'text'") else { return StyledTextSpec(string: string ?? "", style: "") }
-        if styles[name] == nil {
+        if !declaredStyles.contains(name) {
             let hint = styles.isEmpty ? "declare it in the document's 'styles'" : suggestion(for: name, among: styles.keys).map { "did you mean '\($0)'?" } ?? "declare it in 'styles'"
             issues.error(.invalidValue, pointer.appending("style"), "unknown text style '\(name)'", hint: hint)
         }

@@ -47,8 +47,6 @@ final class FontFace: @unchecked Sendable {
     /// The font's own line height in ems: ascender − descender + line gap.
     var lineHeight: Double { ascender - descender + lineGap }
 
-    /// Converts design units to ems.
-    func ems(_ units: Int32) -> Double { Double(units) / emScale }
 
     /// Whether the font has a glyph for `scalar` (its cmap maps it).
     func covers(_ scalar: UInt32) -> Bool {

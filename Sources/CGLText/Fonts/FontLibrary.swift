@@ -1,4 +1,6 @@
 import CFontconfig
+import CHarfBuzz
+import CICUText
 import Synchronization
 
 #if canImport(Glibc)
@@ -35,22 +37,24 @@ final class FontLibrary: Sendable {
     private static let maximumChainLength = 48
 
     let fontsDirectory: String?
-    /// A digest of every font file fontconfig can use (path, size, modification time): it
-    /// changes whenever a font package is installed, upgraded or removed.
+    /// A digest of every font file fontconfig can use (path, size, modification time), of
+    /// fontconfig's configuration files, and of the versions of HarfBuzz, ICU and fontconfig:
+    /// it changes whenever a font package or a library that measures text is installed,
+    /// upgraded or removed, or fontconfig is configured differently.
     let fingerprint: String
     private let config: FontconfigHandle
     private let state = Mutex(State())
 
-    init(fontsDirectory: String?) throws(TextError) {
+    init(fontsDirectory: String?, scansFontsDirectory: Bool = true) throws(TextError) {
         guard let config = FcInitLoadConfigAndFonts() else { throw .fontconfigUnavailable }
-        if let fontsDirectory {
+        if let fontsDirectory, scansFontsDirectory {
             _ = fontsDirectory.withFcString { FcConfigAppFontAddDir(config, $0) }
         }
         self.config = FontconfigHandle(config: config)
         self.fontsDirectory = fontsDirectory
         let files = Self.installedFiles(config)
         guard !files.isEmpty else { throw .noFontsInstalled }
-        fingerprint = Self.fingerprint(of: files)
+        fingerprint = Self.fingerprint(of: files.map(\.path) + Self.configurationFiles(config), versions: Self.libraryVersions)
     }
 
     deinit { FcConfigDestroy(config.config) }
@@ -76,19 +80,13 @@ final class FontLibrary: Sendable {
 
     private func makeChain(_ key: ChainKey, state: inout State) throws(TextError) -> (FontChain, FontResolution) {
         var files: [FontFile] = []
-        var substituted: String?
         switch key.source {
         case .family(let family):
             files = sortedFiles(family: family, weight: key.weight, italic: key.italic)
-            guard let first = files.first else { throw .noFontsInstalled }
-            if !Self.genericFamilies.contains(family.lowercased()), first.family.lowercased() != family.lowercased() {
-                substituted = first.family
-            }
+            guard !files.isEmpty else { throw .noFontsInstalled }
         case .file(let path):
-            let resolved = resolve(path)
-            guard access(resolved, R_OK) == 0 else { throw .fontFileNotFound(path: resolved) }
             // The brand font first; characters it lacks fall back as for the generic family.
-            files = [FontFile(path: resolved, family: "")]
+            files = [FontFile(path: try fontFile(named: path), family: "")]
                 + sortedFiles(family: "sans-serif", weight: key.weight, italic: key.italic)
         }
         // The emoji font joins every chain, so that emoji presentation finds it first.
@@ -100,23 +98,48 @@ final class FontLibrary: Sendable {
                 continue
             }
             guard let face = FontFace(id: Int32(state.faces.count), file: file) else {
-                if faces.isEmpty { throw .unreadableFontFile(path: file.path) }
+                // A named file must load; of fontconfig's candidates (which may include
+                // formats HarfBuzz does not read), the first that loads is the primary.
+                if faces.isEmpty, case .file = key.source { throw .unreadableFontFile(path: file.path) }
                 continue
             }
             state.faces[file] = face
             faces.append(face)
         }
         guard !faces.isEmpty else { throw .noFontsInstalled }
+        var substituted: String?
+        if case .family(let family) = key.source, !Self.genericFamilies.contains(family.lowercased()),
+           faces[0].file.family.lowercased() != family.lowercased() {
+            substituted = faces[0].file.family
+        }
         let emojiFaces = faces.indices.filter { faces[$0].hasColorGlyphs }
         let chain = FontChain(id: Int32(state.chains.count), faces: faces, emojiFaces: emojiFaces)
         let resolution = FontResolution(primary: faces[0].file, fallbacks: faces.dropFirst().map(\.file), substitutedFamily: substituted)
         return (chain, resolution)
     }
 
-    private func resolve(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        guard let fontsDirectory else { return path }
-        return fontsDirectory.hasSuffix("/") ? fontsDirectory + path : fontsDirectory + "/" + path
+    /// The largest font file read: CJK collections reach tens of megabytes.
+    static let maximumFontFileSize = 256 << 20
+
+    /// The path of a font file a style names: relative to the fonts directory and inside it
+    /// (documents come from clients; they must not read or probe the rest of the host), a
+    /// regular file of a sane size (not a FIFO or a device, which would block or never end).
+    private func fontFile(named path: String) throws(TextError) -> String {
+        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { throw .fontFileOutsideFontsDirectory(path: path) }
+        guard let fontsDirectory else { throw .noFontsDirectory(path: path) }
+        let joined = fontsDirectory.hasSuffix("/") ? fontsDirectory + path : fontsDirectory + "/" + path
+        guard let directory = realPath(fontsDirectory), let resolved = realPath(joined) else { throw .fontFileNotFound(path: joined) }
+        guard resolved.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") else { throw .fontFileOutsideFontsDirectory(path: path) }
+        var info = stat()
+        guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= Self.maximumFontFileSize,
+              access(resolved, R_OK) == 0 else { throw .unreadableFontFile(path: joined) }
+        return resolved
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// fontconfig's sorted, trimmed set for a pattern: the best match first, then the fonts
@@ -162,12 +185,29 @@ final class FontLibrary: Sendable {
         return files
     }
 
-    /// FNV-1a (64 bits) over each file's path, size and modification time, sorted: a change
-    /// detector, not a security measure.
-    private static func fingerprint(of files: [FontFile]) -> String {
+    /// The configuration files fontconfig read (its conf.d and any user configuration).
+    private static func configurationFiles(_ config: OpaquePointer) -> [String] {
+        guard let list = FcConfigGetConfigFiles(config) else { return [] }
+        defer { FcStrListDone(list) }
+        var files: [String] = []
+        while let file = FcStrListNext(list) { files.append(String(cString: file)) }
+        return files
+    }
+
+    /// The versions of the libraries that shape, break and find fonts.
+    private static var libraryVersions: String {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        buffer.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { cgl_icu_version($0.baseAddress) } }
+        let icu = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        let harfBuzz = String(cString: hb_version_string())
+        return "harfbuzz \(harfBuzz); icu \(icu); fontconfig \(FcGetVersion())"
+    }
+
+    /// FNV-1a (64 bits) over the library versions and each file's path, size and modification
+    /// time, sorted: a change detector, not a security measure.
+    private static func fingerprint(of paths: [String], versions: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for path in Set(files.map(\.path)).sorted() {
-            let described = "\(path)\t\(fileStamp(path) ?? "-")\n"
+        for described in [versions + "\n"] + Set(paths).sorted().map({ "\($0)\t\(fileStamp($0) ?? "-")\n" }) {
             for byte in described.utf8 {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x0000_0100_0000_01b3

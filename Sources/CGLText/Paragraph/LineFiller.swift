@@ -81,19 +81,25 @@ extension PreparedParagraph {
         _ = sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance))
     }
 
-    /// The width in ems of the line starting at `start` cut to fit `limit` with an ellipsis:
-    /// the longest run of clusters up to the next hard break that leaves room for it.
-    func truncatedWidth(from start: Int, limit: Double) -> Double {
+    /// The last visible line starting at `start`, cut to fit `limit` with an ellipsis: the
+    /// longest run of clusters up to the next hard break that leaves room for it. Returns
+    /// where the text is cut (a UTF-16 offset) and the line's width in ems, ellipsis included.
+    func truncatedLine(from start: Int, limit: Double) -> (end: Int, width: Double) {
         let limit = limit.isNaN ? .infinity : limit + Self.tolerance
         var width = 0.0
+        var end = start
         for segment in segments where segment.end > start {
             for index in Int(segment.clusters.lowerBound)..<Int(segment.clusters.upperBound) where clusterOffsets[index] >= start {
                 let next = width + clusterAdvances[index]
-                if next + ellipsis > limit { return width + ellipsis }
+                if next + ellipsis > limit { return (end, width + ellipsis) }
                 width = next
+                end = index + 1 < clusterOffsets.count ? Int(clusterOffsets[index + 1]) : length
             }
-            if segment.hardBreak { break }
+            if segment.hardBreak {
+                end = min(end, Int(segment.contentEnd))
+                break
+            }
         }
-        return width + ellipsis
+        return (end, width + ellipsis)
     }
 }

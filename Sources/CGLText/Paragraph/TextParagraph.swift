@@ -41,24 +41,26 @@ public final class TextParagraph: Sendable {
     /// The paragraph's size and baselines when lines may be `width` points wide (`nil`:
     /// unwrapped, breaking only at hard breaks).
     public func measure(width: Double?) -> TextMeasurement {
-        var sink = MeasuringSink(maximumLines: maximumLines)
+        var sink = MeasuringSink(maximumLines: maximumLines, length: prepared.length)
         let limit = self.limit(width)
         prepared.fill(limit: limit, into: &sink)
         var widest = sink.widest
         if sink.truncated {
-            widest = Swift.max(sink.widestBeforeLast, prepared.truncatedWidth(from: sink.lastStart, limit: limit))
+            widest = Swift.max(sink.widestBeforeLast, prepared.truncatedLine(from: sink.lastStart, limit: limit).width)
         }
         return measurement(lines: sink.count, widestEms: widest, truncated: sink.truncated)
     }
 
     /// The paragraph's lines when lines may be `width` points wide (`nil`: unwrapped).
     public func layout(width: Double?) -> ParagraphLayout {
-        var sink = CollectingSink(maximumLines: maximumLines)
+        var sink = CollectingSink(maximumLines: maximumLines, length: prepared.length)
         let limit = self.limit(width)
         prepared.fill(limit: limit, into: &sink)
         var lines = sink.lines
         if sink.truncated, let last = lines.last {
-            lines[lines.count - 1].width = prepared.truncatedWidth(from: last.start, limit: limit)
+            let cut = prepared.truncatedLine(from: last.start, limit: limit)
+            lines[lines.count - 1].end = cut.end
+            lines[lines.count - 1].width = cut.width
         }
         let size = style.size
         let textLines = lines.enumerated().map { index, line in
@@ -88,20 +90,30 @@ public final class TextParagraph: Sendable {
     }
 }
 
+/// Whether a line past the most that show hides text. The empty line after a closing hard
+/// break hides nothing: "Hello\n" in one line is not truncated.
+private func hidesText(_ line: FilledLine, length: Int) -> Bool {
+    !(line.start >= length && line.end <= line.start)
+}
+
 /// Counts lines and keeps the widest, stopping one line after the most that show.
 private struct MeasuringSink: LineSink {
     let maximumLines: Int
+    let length: Int
     var count = 0
     var widest = 0.0
     var widestBeforeLast = 0.0
     var lastStart = 0
     var truncated = false
 
-    init(maximumLines: Int) { self.maximumLines = maximumLines }
+    init(maximumLines: Int, length: Int) {
+        self.maximumLines = maximumLines
+        self.length = length
+    }
 
     mutating func add(_ line: FilledLine) -> Bool {
         guard count < maximumLines else {
-            truncated = true
+            truncated = hidesText(line, length: length)
             return false
         }
         widestBeforeLast = widest
@@ -115,14 +127,18 @@ private struct MeasuringSink: LineSink {
 /// Keeps the lines, stopping one line after the most that show.
 private struct CollectingSink: LineSink {
     let maximumLines: Int
+    let length: Int
     var lines: [FilledLine] = []
     var truncated = false
 
-    init(maximumLines: Int) { self.maximumLines = maximumLines }
+    init(maximumLines: Int, length: Int) {
+        self.maximumLines = maximumLines
+        self.length = length
+    }
 
     mutating func add(_ line: FilledLine) -> Bool {
         guard lines.count < maximumLines else {
-            truncated = true
+            truncated = hidesText(line, length: length)
             return false
         }
         lines.append(line)

@@ -2,15 +2,17 @@
 /// each of its clusters (HarfBuzz's, which keep a base with its marks and an emoji sequence
 /// together), in ems, in logical order.
 struct ShapedWord: Sendable {
-    /// The cluster starts, as UTF-16 offsets from the start of the piece, ascending.
-    var clusterOffsets: [UInt16]
+    /// The cluster starts, as UTF-16 offsets from the start of the piece, ascending. Runs are
+    /// capped in length, but one grapheme cluster (a base with any number of marks) is never
+    /// cut, so a piece may be longer than any 16-bit offset.
+    var clusterOffsets: [UInt32]
     /// The advance of each cluster, in ems.
     var clusterAdvances: [Double]
     /// The sum of the clusters' advances.
     var advance: Double
 
     /// What keeping it costs, in bytes, for the cache's budget.
-    var cost: Int { 96 + clusterOffsets.count * (MemoryLayout<UInt16>.stride + MemoryLayout<Double>.stride) }
+    var cost: Int { 96 + clusterOffsets.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride) }
 }
 
 /// What a shaped word is cached under: the text and everything its shape depends on, but

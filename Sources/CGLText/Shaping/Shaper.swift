@@ -38,21 +38,22 @@ enum Shaper {
         }
         // Sum the glyphs' advances by cluster; right-to-left glyphs come in visual order, so
         // gather by offset and read the clusters back in logical order.
-        var byOffset = [Int32](repeating: 0, count: text.count)
+        // In 64 bits: one cluster may hold any number of glyphs (a base with thousands of marks).
+        var byOffset = [Int64](repeating: 0, count: text.count)
         var isStart = [Bool](repeating: false, count: text.count)
         var total: Int64 = 0
         for index in 0..<Int(glyphCount) {
             let offset = Int(infos[index].cluster)
             guard offset < text.count else { continue }
-            byOffset[offset] += positions[index].x_advance
+            byOffset[offset] += Int64(positions[index].x_advance)
             isStart[offset] = true
             total += Int64(positions[index].x_advance)
         }
-        var offsets: [UInt16] = []
+        var offsets: [UInt32] = []
         var advances: [Double] = []
         for offset in 0..<text.count where isStart[offset] {
-            offsets.append(UInt16(offset))
-            advances.append(face.ems(byOffset[offset]))
+            offsets.append(UInt32(offset))
+            advances.append(Double(byOffset[offset]) / face.emScale)
         }
         return ShapedWord(clusterOffsets: offsets, clusterAdvances: advances, advance: Double(total) / face.emScale)
     }

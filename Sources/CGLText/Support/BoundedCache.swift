@@ -65,6 +65,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         let entry = Entry(value: value, cost: max(cost, 1))
         shard(for: key).lock.withLock { shard in
             if let replaced = shard.current.removeValue(forKey: key) { shard.currentBytes -= replaced.cost }
+            if let replaced = shard.previous.removeValue(forKey: key) { shard.previousBytes -= replaced.cost }
             insert(key, entry, into: &shard)
         }
     }

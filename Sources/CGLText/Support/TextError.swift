@@ -8,6 +8,10 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case fontFileNotFound(path: String)
     /// A font file exists but is not a font HarfBuzz can read.
     case unreadableFontFile(path: String)
+    /// A style names a font file by an absolute path, or one that leaves the fonts directory.
+    case fontFileOutsideFontsDirectory(path: String)
+    /// A style names a font file, but no fonts directory is configured.
+    case noFontsDirectory(path: String)
 
     public var description: String {
         switch self {
@@ -18,7 +22,11 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fontFileNotFound(let path):
             "no font file at '\(path)'; name a file relative to the fonts directory, or install the font"
         case .unreadableFontFile(let path):
-            "'\(path)' is not a font file HarfBuzz can read (TrueType, OpenType or a collection)"
+            "'\(path)' is not a font file HarfBuzz can read (a regular TrueType, OpenType or collection file of at most 256 MiB)"
+        case .fontFileOutsideFontsDirectory(let path):
+            "the font file '\(path)' must be named relative to the fonts directory, without '..'; put the font in the fonts directory (CGL_FONTS_DIR)"
+        case .noFontsDirectory(let path):
+            "the font file '\(path)' needs a fonts directory; set CGL_FONTS_DIR to the folder of your fonts, or name an installed family instead"
         }
     }
 }

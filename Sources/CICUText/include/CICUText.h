@@ -26,4 +26,7 @@ void cgl_bidi_close(void *bidi);
 /// (0 left-to-right, 1 right-to-left). Returns 0, or -1 on an ICU error.
 int32_t cgl_bidi_levels(void *bidi, const uint16_t *text, int32_t length, uint8_t paragraphLevel, uint8_t *levels);
 
+/// ICU's version, such as "72.1", into `buffer` (at least 20 bytes).
+void cgl_icu_version(char *buffer);
+
 #endif
