@@ -43,11 +43,13 @@ public final class TextEngine: Sendable {
         }
     }
 
-    private struct MeasurementKey: Hashable, Sendable {
-        var text: String
+    private struct MeasurementKey: CacheKey {
+        var text: HashedText
         var style: TextStyle
         var direction: TextDirection
         var width: Double?
+
+        var shardHash: Int { text.hashCode &+ (width.map { Int(truncatingIfNeeded: $0.bitPattern) } ?? 0) }
     }
 
     public let configuration: Configuration
@@ -91,15 +93,21 @@ public final class TextEngine: Sendable {
     /// `string` prepared in `style`, for measuring at any width. The paragraph's base
     /// direction is the style's, else `direction`.
     public func paragraph(_ string: String, style: TextStyle, direction: TextDirection = .leftToRight) throws(TextError) -> TextParagraph {
-        let (chain, resolution) = try library.chain(for: style)
-        library.noteUse(of: resolution.primary)
+        try paragraph(HashedText(string), style: style, direction: direction)
+    }
+
+    private func paragraph(_ text: HashedText, style: TextStyle, direction: TextDirection) throws(TextError) -> TextParagraph {
+        let (chain, _) = try library.chain(for: style)
         let direction = style.direction ?? direction
-        let key = ParagraphKey(text: string, chain: chain.id, direction: direction)
-        let prepared = paragraphs.value(for: key, cost: { $0.cost + string.utf8.count + 64 }) {
-            ParagraphBuilder(chain: chain, words: words, breaks: breaks, bidi: bidi, ellipsis: ellipsis(in: chain))
-                .prepare(string, direction: direction)
+        let key = ParagraphKey(text: text, chain: chain.id, direction: direction)
+        let prepared = paragraphs.value(for: key, cost: { $0.cost + text.string.utf8.count + 64 }) {
+            let prepared = ParagraphBuilder(chain: chain, words: words, breaks: breaks, bidi: bidi, ellipsis: ellipsis(in: chain))
+                .prepare(text.string, direction: direction)
+            // The fonts that drew it, fallbacks included: a cached paragraph was noted when made.
+            library.noteUse(of: prepared.fontFiles.isEmpty ? [chain.primary.file] : prepared.fontFiles)
+            return prepared
         }
-        return TextParagraph(string: string, style: style, direction: direction, prepared: prepared, primary: chain.primary)
+        return TextParagraph(string: text.string, style: style, direction: direction, prepared: prepared, primary: chain.primary)
     }
 
     /// The size of `string` in `style` when lines may be `width` points wide (`nil`:
@@ -107,10 +115,11 @@ public final class TextEngine: Sendable {
     public func measure(_ string: String, style: TextStyle, width: Double? = nil,
                         direction: TextDirection = .leftToRight) throws(TextError) -> TextMeasurement {
         // Widths that do not wrap all measure alike: one key for them (NaN never equals itself).
-        let key = MeasurementKey(text: string, style: style, direction: style.direction ?? direction,
+        let text = HashedText(string)
+        let key = MeasurementKey(text: text, style: style, direction: style.direction ?? direction,
                                  width: width.flatMap { $0.isFinite ? $0 : nil })
         if let cached = measurements.value(for: key) { return cached }
-        let measured = try paragraph(string, style: style, direction: direction).measure(width: width)
+        let measured = try paragraph(text, style: style, direction: direction).measure(width: width)
         measurements.store(measured, for: key, cost: string.utf8.count + 160)
         return measured
     }

@@ -70,9 +70,11 @@ final class FontLibrary: Sendable {
         }
     }
 
-    /// Marks a chain's primary font as used (for `fontsInUse`).
-    func noteUse(of file: FontFile) {
-        _ = state.withLock { $0.used.insert(file) }
+    /// Marks fonts as having measured text (for `fontsInUse`).
+    func noteUse(of files: [FontFile]) {
+        state.withLock { state in
+            for file in files { state.used.insert(file) }
+        }
     }
 
     /// The font files that have measured text so far, sorted by path.

@@ -49,9 +49,31 @@ final class PreparedParagraph: Sendable {
     }
 }
 
+/// A string hashed once: the caches hash each key twice (its shard, then its slot), and one
+/// measurement looks the same text up in two caches.
+struct HashedText: Hashable, Sendable {
+    let string: String
+    let hashCode: Int
+
+    init(_ string: String) {
+        self.string = string
+        hashCode = string.hashValue
+    }
+
+    static func == (lhs: HashedText, rhs: HashedText) -> Bool {
+        lhs.hashCode == rhs.hashCode && lhs.string == rhs.string
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hashCode)
+    }
+}
+
 /// What a prepared paragraph is cached under.
-struct ParagraphKey: Hashable, Sendable {
-    var text: String
+struct ParagraphKey: CacheKey {
+    var text: HashedText
     var chain: Int32
     var direction: TextDirection
+
+    var shardHash: Int { text.hashCode &+ Int(chain) &* 31 &+ (direction == .rightToLeft ? 1 : 0) }
 }

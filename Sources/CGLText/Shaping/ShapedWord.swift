@@ -17,7 +17,7 @@ struct ShapedWord: Sendable {
 
 /// What a shaped word is cached under: the text and everything its shape depends on, but
 /// not the point size (shaping happens at the font's design scale).
-struct WordKey: Hashable, Sendable {
+struct WordKey: CacheKey {
     let face: Int32
     let rightToLeft: Bool
     let script: UInt32
@@ -47,6 +47,8 @@ struct WordKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(hashCode)
     }
+
+    var shardHash: Int { hashCode }
 
     /// What the key costs in the cache, in bytes.
     var cost: Int { 56 + text.count * MemoryLayout<UInt16>.stride }

@@ -8,7 +8,13 @@ import Synchronization
 /// in the previous one moves the entry forward, and when the current generation fills half
 /// the shard's budget the previous one is dropped whole. That approximates least-recently-used
 /// eviction without a list to maintain on every hit.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+/// A cache key that carries a hash computed once, which picks its shard without hashing the
+/// key again (`Hasher` showed in profiles of paragraph preparation).
+protocol CacheKey: Hashable, Sendable {
+    var shardHash: Int { get }
+}
+
+final class BoundedCache<Key: CacheKey, Value: Sendable>: Sendable {
     private struct Entry {
         var value: Value
         var cost: Int
@@ -89,7 +95,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func shard(for key: Key) -> LockedShard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))]
+        shards[Int(UInt(bitPattern: key.shardHash) % UInt(Self.shardCount))]
     }
 
     private func insert(_ key: Key, _ entry: Entry, into shard: inout Shard) {
