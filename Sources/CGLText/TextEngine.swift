@@ -156,7 +156,11 @@ public final class TextEngine: Sendable {
         let width = Array(mark.utf16).withUnsafeBufferPointer { text in
             Shaper.shape(text, face: face, rightToLeft: false, script: HB_SCRIPT_COMMON).advance
         }
-        ellipses.withLock { $0[chain.id] = width }
+        ellipses.withLock { widths in
+            // Bounded like the chains it follows.
+            if widths.count >= 4096 { widths.removeAll(keepingCapacity: true) }
+            widths[chain.id] = width
+        }
         return width
     }
 }

@@ -67,3 +67,17 @@ import Testing
         #expect(fresh.statistics.measurements.entries == 1)
     }
 }
+
+@Suite struct FontChainBoundTests {
+    @Test func manyFamiliesStayBoundedAndNeverShareAChainsParagraphs() throws {
+        // Documents may name any number of families; past the bound the chains are resolved
+        // again, and a new chain must not be taken for an old one by the paragraph cache.
+        let fresh = try TextEngine()
+        let text = "Hello, world"
+        _ = try fresh.measure(text, style: dejaVu)
+        for index in 0..<4100 { _ = try fresh.resolve(TextStyle(family: "No Such Family \(index)", size: 15)) }
+        let mono = TextStyle(family: "DejaVu Sans Mono", size: 15)
+        #expect(try fresh.measure(text, style: mono) == (try TextEngine().measure(text, style: mono)))
+        #expect(try fresh.measure(text, style: mono).width != (try fresh.measure(text, style: dejaVu).width))
+    }
+}

@@ -23,6 +23,8 @@ final class FontLibrary: Sendable {
 
     private struct State {
         var chains: [ChainKey: (FontChain, FontResolution)] = [:]
+        /// Chain numbers are never reused: caches key prepared paragraphs by them.
+        var nextChainID: Int32 = 0
         var faces: [FontFile: FontFace] = [:]
         var used: Set<FontFile> = []
     }
@@ -32,6 +34,10 @@ final class FontLibrary: Sendable {
     static let genericFamilies: Set<String> = [
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
     ]
+
+    /// The most chains kept: documents from clients may name any number of families. Past it
+    /// the chains are resolved again (the loaded faces stay).
+    private static let maximumChains = 4096
 
     /// The most fonts a chain keeps: fontconfig's trimmed sort rarely needs more.
     private static let maximumChainLength = 48
@@ -65,6 +71,7 @@ final class FontLibrary: Sendable {
         return try state.withLock { (state: inout State) throws(TextError) -> (FontChain, FontResolution) in
             if let known = state.chains[key] { return known }
             let made = try makeChain(key, state: &state)
+            if state.chains.count >= Self.maximumChains { state.chains.removeAll(keepingCapacity: true) }
             state.chains[key] = made
             return made
         }
@@ -115,7 +122,8 @@ final class FontLibrary: Sendable {
             substituted = faces[0].file.family
         }
         let emojiFaces = faces.indices.filter { faces[$0].hasColorGlyphs }
-        let chain = FontChain(id: Int32(state.chains.count), faces: faces, emojiFaces: emojiFaces)
+        let chain = FontChain(id: state.nextChainID, faces: faces, emojiFaces: emojiFaces)
+        state.nextChainID &+= 1
         let resolution = FontResolution(primary: faces[0].file, fallbacks: faces.dropFirst().map(\.file), substitutedFamily: substituted)
         return (chain, resolution)
     }
