@@ -50,6 +50,7 @@ final class LineBreaks: Sendable {
 }
 
 /// An ICU object that one thread at a time uses (the pool hands it out under its lock).
+// Unchecked: a raw pointer; the pools lend it to one thread at a time, under their lock.
 struct IteratorHandle: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
 }

@@ -6,6 +6,7 @@ import CHarfBuzz
 /// Immutable HarfBuzz fonts may be used from any thread (HarfBuzz loads tables lazily with
 /// atomics), so one face serves every snapshot; shaping at the design scale makes a shaped
 /// word's advances independent of the point size, which is what the word cache relies on.
+// Unchecked: it holds only immutable values and a pointer to an immutable hb_font_t.
 final class FontFace: @unchecked Sendable {
     /// The face's number in its library: a compact key for caches.
     let id: Int32

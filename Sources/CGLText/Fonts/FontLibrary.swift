@@ -239,6 +239,7 @@ private func fileStamp(_ path: String) -> String? {
 }
 
 /// fontconfig's configuration, owned by one library and only used under its lock.
+// Unchecked: a raw pointer, used only in init, deinit and under the library's lock.
 private struct FontconfigHandle: @unchecked Sendable {
     let config: OpaquePointer
 }
