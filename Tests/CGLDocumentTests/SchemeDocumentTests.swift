@@ -29,6 +29,20 @@ import Testing
         #expect(tablet["card"]?.frame == rect(8, 8, 804, 300))
     }
 
+    /// `"rect(x, y, w, h)"` is CGLayout's `Layout.equal(rect)`: a constant frame whatever the
+    /// source; the source-relative form is written with `left`/`top`/`fixed`.
+    @Test func rectLayoutIsAConstantFrameNotRelativeToTheSource() throws {
+        // insets(10, 20, 10, 20) in a 400×300 root narrow the source to (20, 10, 360, 280).
+        let narrowed = #"[{"anchors": ["insets(10, 20, 10, 20)"]}]"#
+        let json = wrap(elements: #"{"id": "constant"}, {"id": "relative"}"#, blocks: """
+            {"element": "constant", "layout": "rect(10, 20, 30, 40)", "constraints": \(narrowed)},
+            {"element": "relative", "layout": {"x": "left(10)", "y": "top(20)", "width": "fixed(30)", "height": "fixed(40)"}, "constraints": \(narrowed)}
+            """)
+        let snapshot = try document(json).compiled().snapshot(for: LayoutEnvironment(width: 400, height: 300))
+        #expect(snapshot["constant"]?.frame == rect(10, 20, 30, 40))
+        #expect(snapshot["relative"]?.frame == rect(30, 30, 30, 40))
+    }
+
     @Test func snapshotJSONHasTheSpecShape() throws {
         let snapshot = try document(specExample).compiled().snapshot(for: LayoutEnvironment(width: 390, height: 844, scale: 3))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(snapshot.json.utf8)) as? [String: Any])

@@ -40,7 +40,9 @@ import Testing
         #expect(abs(measured - 4 * notdef) > 1)
         // Ideographs are one em wide in every CJK font.
         #expect(abs(measured - 60) < 0.01)
-        #expect(engine.fontsInUse.contains { $0.path == resolution.primary.path })
+        // The font that drew the ideographs is the one in use (DejaVu drew nothing here;
+        // other tests running at the same time may have used it, so its absence is not checked).
+        #expect(engine.fontsInUse.contains { $0.path.lowercased().contains("wqy") })
     }
 
     @Test func emojiMeasureWithTheEmojiFont() throws {

@@ -97,8 +97,9 @@ extension DocumentDecoder {
             let forms: [String: [TermResolver.Form<Layout>]] = [
                 "equal": [TermResolver.Form(signature: .none) { _ in .equal }],
                 "rect": [TermResolver.Form(signature: .numbers(4)) { values in
+                    // CGLayout's `Layout.equal(rect)`: a constant frame, the source ignored.
                     let n = values.map { CGFloat($0.number!) }
-                    return CGRect(x: n[0], y: n[1], width: n[2], height: n[3]).asLayout()
+                    return .equal(CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
                 }],
             ]
             return terms.resolve(term, forms: forms, context: "layout", pointer: pointer)
