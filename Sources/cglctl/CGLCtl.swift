@@ -1,4 +1,6 @@
 import ArgumentParser
+import CGLWire
+import CGLayout
 
 /// `cglctl`: check, compute and draw scheme documents (offline), and drive `cgld` through
 /// `CGLClient` (register, unregister, list, prewarm, lookup, stats, ping); back up its database.
@@ -12,9 +14,26 @@ struct CGLCtl: AsyncParsableCommand {
         77 not authorized (the daemon refused the request for this user).
         Output for programs goes to stdout (--format json); diagnostics go to stderr.
         """,
+        version: "cglctl \(LayoutEngine.release) (engine \(LayoutEngine.version), protocol \(Handshake.currentVersion))",
         subcommands: [
             Validate.self, Compute.self, Render.self, Profiles.self, Measure.self,
             Register.self, Unregister.self, List.self, Prewarm.self, Lookup.self, Stats.self, Ping.self, Backup.self,
         ]
     )
+
+    /// Parses the command line with the global options (``GlobalArguments``) allowed before
+    /// the subcommand too, then runs it.
+    static func main() async {
+        let arguments = GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -22,7 +22,8 @@ struct CGLD: AsyncParsableCommand {
         its state (Type=notify), keeps the watchdog, and serves an activated socket.
         Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another cgld serves the socket, \
         78 invalid configuration, 70 any other failure to start.
-        """
+        """,
+        version: "cgld \(Daemon.release)"
     )
 
     @Option(help: ArgumentHelp("A JSON configuration file (config/cgld.json format).", valueName: "file"))

@@ -38,6 +38,13 @@ import Testing
         #expect(table.split(separator: "\n").contains { $0.hasPrefix("font ") && $0.hasSuffix("DejaVuSans-Bold.ttf") })
 
         #expect(try cglctl(["ping"] + socket).stdout.hasPrefix("cgld 0.1.0 on \(daemon.socketPath)"))
+        // Global options before the subcommand, as `redis-cli -s PATH` takes them.
+        #expect(try cglctl(socket + ["ping"]).stdout.hasPrefix("cgld 0.1.0 on \(daemon.socketPath)"))
+        let hoisted = try cglctl(["--format=json"] + socket + ["list"])
+        #expect(hoisted.status == 0)
+        #expect(try (hoisted.json() as? [[String: Any]])?.count == 2)
+        let misplaced = try cglctl(socket + ["validate", example("toolbar")])
+        #expect(misplaced.status == 64 && misplaced.stderr.contains("--socket"))
         #expect(try cglctl(["unregister", "toolbar"] + socket).stdout == "unregistered toolbar\n")
         #expect(try cglctl(["unregister", "toolbar"] + socket).stdout == "toolbar was not registered\n")
         #expect(daemon.stop() == 0)

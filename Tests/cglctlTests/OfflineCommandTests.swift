@@ -129,6 +129,18 @@ import Testing
         #expect(refused.stderr.contains("/profiles/0: a profile needs a 'width'"))
     }
 
+    @Test func bothToolsPrintTheirVersion() throws {
+        let version = try cglctl("--version")
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("cglctl 0.1.0 (engine "))
+        let daemon = try runProcess(productsDirectory.appendingPathComponent("cgld"), ["--version"])
+        #expect(daemon.status == 0 && daemon.stdout == "cgld 0.1.0\n")
+        // A global option before an offline subcommand, as after it.
+        let file = try temporaryFile("profiles.json", contents: #"{"profiles": [{"name": "kiosk", "width": 1080, "height": 1920}]}"#)
+        let before = try cglctl("--profiles", file, "profiles")
+        #expect(before.status == 0 && before.stdout.hasPrefix("kiosk 1080×1920"))
+    }
+
     private func runCglctl(_ arguments: [String]) throws -> CommandResult {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("cglctl")

@@ -1,6 +1,7 @@
 import Synchronization
 import CGLStore
 import CGLWire
+import CGLayout
 import Foundation
 import Logging
 
@@ -21,7 +22,7 @@ final class RequestHandler: Sendable {
     let isStopping: @Sendable () -> Bool
     let logger: Logger
     /// The version `pong` reports.
-    static let serverVersion = "0.1.0"
+    static let serverVersion = LayoutEngine.release
 
     init(registry: SchemeRegistry, snapshots: SnapshotService, resolver: EnvironmentResolver, prewarmer: Prewarmer,
          store: any SchemeStore, counters: DaemonCounters, isStopping: @escaping @Sendable () -> Bool, logger: Logger) {

@@ -29,6 +29,9 @@ public final class Daemon: Service {
         public var schemeCount: Int
     }
 
+    /// The release of cglayout this daemon is (what `pong` reports).
+    public static let release = LayoutEngine.release
+
     /// The configuration at start; ``current`` holds the one in force after reloads.
     private let configuration: DaemonConfiguration
     let logger: Logger

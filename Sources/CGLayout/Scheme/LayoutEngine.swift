@@ -5,3 +5,9 @@ public enum LayoutEngine {
     /// is ever served.
     public static let version = "2"
 }
+
+extension LayoutEngine {
+    /// The release of cglayout this build is: what `cgld` reports in `pong` and both tools
+    /// print for `--version`.
+    public static let release = "0.1.0"
+}
