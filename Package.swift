@@ -109,7 +109,7 @@ let package = Package(
         // Measures with the host's real fonts (fonts-dejavu-core and a CJK font, installed by `make deps`)
         // and checks single words against HarfBuzz's advances directly.
         .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestRandom"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText", "CGLTestRandom"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire", "CGLTestRandom"], swiftSettings: strictSettings),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "CGLDaemonTests",
             dependencies: [
-                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout", "CGLText",
+                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout", "CGLText", "CGLTestRandom",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),

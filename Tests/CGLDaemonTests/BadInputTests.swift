@@ -1,3 +1,4 @@
+import CGLTestRandom
 import CGLClient
 import CGLDaemon
 import CGLDaemonTestSupport
@@ -31,7 +32,7 @@ import Testing
 
     @Test func randomBytesCloseTheConnectionUnanswered() async throws {
         try await withDaemon { daemon in
-            var generator = SystemRandomNumberGenerator()
+            var (generator, _) = SplitMix64.replayable("randomBytesCloseTheConnectionUnanswered")
             let connection = try RawConnection(path: daemon.configuration.socketPath)
             try connection.send((0 ..< 4096).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
             #expect(try connection.readUntilClosed().isEmpty)
@@ -41,7 +42,7 @@ import Testing
     @Test func randomBytesAfterTheHandshakeAreAnsweredOrCloseTheConnection() async throws {
         try await withDaemon { daemon in
             let connection = try Self.open(daemon)
-            var generator = SystemRandomNumberGenerator()
+            var (generator, _) = SplitMix64.replayable("randomBytesAfterTheHandshakeAreAnsweredOrCloseTheConnection")
             try connection.send([0, 0, 0, 40] + (0 ..< 4096).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
             connection.finishSending()  // in case the bytes declared a frame still waiting for its end
             _ = try connection.readUntilClosed()  // whatever it answered, it ends the stream

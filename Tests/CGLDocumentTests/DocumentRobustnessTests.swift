@@ -1,3 +1,4 @@
+import CGLTestRandom
 import CGLayout
 import Foundation
 import Testing
@@ -57,8 +58,34 @@ import Testing
         #expect(found.allSatisfy { $0.severity == .error })
     }
 
+    /// JSON text is UTF-8: bytes that are not, inside a string, are a syntax error at their
+    /// place rather than U+FFFD in a registered name or text.
+    @Test(arguments: [([0xFF, 0xFE], "FF"), ([0xED, 0xA0, 0x80], "ED"), ([0xC0, 0xAF], "C0"), ([0x61, 0xE2, 0x82], "E2")])
+    func invalidUTF8InsideAStringIsASyntaxErrorWithItsPosition(bytes: [UInt8], first: String) throws {
+        for escaped in [false, true] {
+            // `"name": "ab<bytes>"`, the string with an escape before the bytes or not.
+            let prefix = Array(#"{"format": "cglayout/1", "name": "a"#.utf8) + (escaped ? Array(#"\n"#.utf8) : []) + [UInt8(ascii: "b")]
+            let data = Data(prefix + bytes + Array(#"", "elements": [], "blocks": []}"#.utf8))
+            do {
+                _ = try SchemeDocument(data: data)
+                Issue.record("bytes \(bytes) were accepted")
+            } catch {
+                let issue = try #require(error.issues.first)
+                #expect(issue.code == .syntax)
+                #expect(issue.message.contains("0x\(first) inside a string is not UTF-8"), "\(issue.message)")
+                // The column of the bad byte: characters before it, counted from 1.
+                let column = 1 + String(decoding: prefix, as: UTF8.self).count + (bytes.first == 0x61 ? 1 : 0)
+                #expect(issue.position == TextPosition(line: 1, column: column))
+            }
+        }
+        // Valid multi-byte text still reads.
+        let valid = try JSONReader.parse(Array(#"["añ日😀", "a\n日😀"]"#.utf8))
+        guard case .array(let items) = valid.kind else { Issue.record("not an array"); return }
+        #expect(items.map { if case .string(let text) = $0.kind { text } else { "" } } == ["añ日😀", "a\n日😀"])
+    }
+
     @Test func randomBytesNeverCrash() {
-        var random = SystemRandomNumberGenerator()
+        var (random, _) = SplitMix64.replayable("randomBytesNeverCrash")
         for _ in 0..<200 {
             let bytes = (0..<Int.random(in: 0..<300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             _ = try? SchemeDocument(data: Data(bytes))

@@ -5,9 +5,7 @@ import Testing
 
 @Suite struct ConcurrencyTests {
     @Test func concurrentMeasurementsEqualSerialOnes() async throws {
-        let seed = UInt64.random(in: 1...UInt64.max)
-        print("ConcurrencyTests seed: \(seed)")
-        var generator = SplitMix64(seed: seed)
+        var (generator, seed) = SplitMix64.replayable("concurrentMeasurementsEqualSerialOnes")
         let words = ["layout", "frame", "Wörter", "مرحبا", "שלום", "你好", "😀", "https://example.com/a/b", "co-operate", "naïve", "AVATAR", "x"]
         let requests: [(String, Double)] = (0..<10_000).map { _ in
             let count = Int(generator.next() % 12) + 1

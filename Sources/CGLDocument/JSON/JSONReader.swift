@@ -139,21 +139,21 @@ package struct JSONReader {
         var end = index
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let string = String(decoding: bytes[index..<end], as: UTF8.self)
+            let string = try text(index..<end)
             while index <= end { advance() }
             return string
         }
         var scalars = String.UnicodeScalarView()
         var run = index
-        func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }
+        func flush(_ reader: inout JSONReader, _ end: Int) throws(SyntaxError) { scalars.append(contentsOf: try reader.text(run..<end).unicodeScalars) }
         while let byte = peek() {
             switch byte {
             case UInt8(ascii: "\""):
-                flush(index)
+                try flush(&self, index)
                 advance()
                 return String(scalars)
             case UInt8(ascii: "\\"):
-                flush(index)
+                try flush(&self, index)
                 advance()
                 scalars.append(try readEscape())
                 run = index
@@ -164,6 +164,31 @@ package struct JSONReader {
             }
         }
         throw error("the document ends inside a string; add the closing '\"'")
+    }
+
+    /// The text of `range`, inside a string whose reading is at `range.lowerBound`.
+    ///
+    /// - Throws: `SyntaxError` at the first byte that is not UTF-8 (a stray byte, an
+    ///   encoded surrogate, an overlong form): JSON text is UTF-8 (RFC 8259 §8.1), and
+    ///   replacing such bytes with U+FFFD would register a text the sender never wrote.
+    private func text(_ range: Range<Int>) throws(SyntaxError) -> String {
+        if let text = String(validating: bytes[range], as: UTF8.self) { return text }
+        var codec = UTF8()
+        var iterator = bytes[range].makeIterator()
+        var offset = range.lowerBound
+        decoding: while true {
+            switch codec.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput, .error: break decoding
+            }
+        }
+        // The string holds no line break (control characters are refused), so the bad
+        // byte's column is counted from the reading position, before or after it.
+        let between = bytes[min(index, offset) ..< max(index, offset)].count { $0 & 0xC0 != 0x80 }
+        let column = index <= offset ? self.column + between : self.column - between
+        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        throw SyntaxError(message: "the byte 0x\(byte) inside a string is not UTF-8 (a stray byte, an encoded surrogate or an overlong form); save the document as UTF-8",
+                          position: TextPosition(line: line, column: column))
     }
 
     private mutating func readEscape() throws(SyntaxError) -> Unicode.Scalar {
