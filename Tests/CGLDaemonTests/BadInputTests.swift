@@ -95,6 +95,20 @@ import Testing
         }
     }
 
+    /// Id 0 is reserved for errors of the connection: a request using it is refused, with
+    /// id 0, and the connection goes on.
+    @Test func aRequestWithTheReservedIDZeroIsBadRequestAndTheConnectionGoesOn() async throws {
+        try await withDaemon { daemon in
+            let connection = try Self.open(daemon)
+            try connection.send(Self.ping(id: 0) + Self.ping(id: 1))
+            let answers = try (0 ..< 2).map { _ in try connection.readResponse() }
+            let refusal = try #require(answers.first { $0.id == 0 })
+            #expect(Self.errorCode(refusal.response) == .badRequest)
+            if case .error(let error) = refusal.response { #expect(error.message.contains("reserved")) }
+            #expect(answers.contains { $0.id == 1 && $0.response.kind == .pong })
+        }
+    }
+
     @Test func aMalformedPayloadIsBadRequestAndTheConnectionGoesOn() async throws {
         try await withDaemon { daemon in
             let connection = try Self.open(daemon)

@@ -16,6 +16,12 @@ import Testing
         #expect(try parser.next() == nil)
     }
 
+    @Test func theReservedIDZeroIsRefused() throws {
+        let error = #expect(throws: WireDecodingError.self) { try WireRequest(frame: WireFrame(kind: 0x01, requestID: 0)) }
+        #expect(error?.code == .reservedRequestID && error?.requestID == 0 && error?.protocolError.code == .badRequest)
+        #expect(error?.isFatalToConnection == false)
+    }
+
     @Test func encodingAppendsToWhatIsThere() throws {
         var bytes: [UInt8] = [0xAA]
         WireRequest.ping.encode(requestID: 1, into: &bytes)

@@ -19,6 +19,8 @@ struct Prewarmer: Sendable {
     /// Snapshots written per store transaction: the store syncs each one to disk, so a
     /// prewarm writes few large ones (4,096 snapshots are about 4 MB).
     var batchSize = 4096
+    /// The runs under way, which an identical prewarm joins.
+    let runs = PrewarmRuns()
 
     /// What a prewarm covers.
     struct Job: Sendable {

@@ -27,18 +27,25 @@ extension RequestHandler {
         }
     }
 
-    /// Runs a prewarm job, counted in `prewarm.running`, throttling its progress reports.
+    /// Runs a prewarm job, counted in `prewarm.running`, throttling its progress reports; or
+    /// joins the identical job already running (``PrewarmRuns``).
     func runPrewarm(_ job: Prewarmer.Job, progress: @escaping @Sendable (WirePrewarmProgress) async -> Void) async -> WirePrewarmSummary {
-        DaemonCounters.increment(counters.prewarmsRunning)
-        defer { DaemonCounters.decrement(counters.prewarmsRunning) }
         let throttle = ProgressThrottle(interval: .milliseconds(100))
-        let summary = await prewarmer.run(job, progress: { event in
+        let listener: PrewarmRuns.Listener = { event in
             if throttle.shouldReport(final: event.done == event.total) { await progress(event) }
-        }, shouldStop: isStopping)
-        logger.info("Prewarm finished", metadata: [
-            "cgl.prewarm.computed": "\(summary.computed)", "cgl.prewarm.cached": "\(summary.alreadyCached)",
-            "cgl.prewarm.failed": "\(summary.failed)", "cgl.prewarm.seconds": "\(summary.seconds)",
-        ])
+        }
+        let (prewarmer, counters, logger, isStopping) = (self.prewarmer, self.counters, self.logger, self.isStopping)
+        let (summary, joined) = await prewarmer.runs.run(PrewarmRuns.Key(job), progress: listener) { publish in
+            DaemonCounters.increment(counters.prewarmsRunning)
+            defer { DaemonCounters.decrement(counters.prewarmsRunning) }
+            let summary = await prewarmer.run(job, progress: publish, shouldStop: isStopping)
+            logger.info("Prewarm finished", metadata: [
+                "cgl.prewarm.computed": "\(summary.computed)", "cgl.prewarm.cached": "\(summary.alreadyCached)",
+                "cgl.prewarm.failed": "\(summary.failed)", "cgl.prewarm.seconds": "\(summary.seconds)",
+            ])
+            return summary
+        }
+        if joined { logger.debug("A prewarm joined the identical one already running", metadata: ["cgl.prewarm.total": "\(job.total)"]) }
         return summary
     }
 }

@@ -10,7 +10,7 @@ public struct WireDecodingError: Error, Sendable, Hashable, CustomStringConverti
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case truncated, trailingBytes, invalidUTF8, badValue, unknownKind
-            case frameTooShort, frameTooLarge, badMagic
+            case frameTooShort, frameTooLarge, badMagic, reservedRequestID
         }
 
         private let base: Base
@@ -35,6 +35,8 @@ public struct WireDecodingError: Error, Sendable, Hashable, CustomStringConverti
         public static var frameTooLarge: Code { Code(.frameTooLarge) }
         /// A handshake does not start with the magic `CGLD`.
         public static var badMagic: Code { Code(.badMagic) }
+        /// A request uses the id 0, which the protocol reserves for errors of the connection.
+        public static var reservedRequestID: Code { Code(.reservedRequestID) }
 
         /// The code's stable name, such as `truncated`.
         public var description: String { base.rawValue }

@@ -66,9 +66,17 @@ public enum WireRequest: Sendable, Hashable {
 
     /// Decodes a request frame.
     ///
-    /// - Throws: `WireDecodingError` with the frame's kind and request id: `unknownKind`
-    ///   for a kind that is no request, or the malformation of the payload.
+    /// - Throws: `WireDecodingError` with the frame's kind and request id:
+    ///   `reservedRequestID` for the id 0, `unknownKind` for a kind that is no request, or
+    ///   the malformation of the payload.
     public init(frame: WireFrame) throws(WireDecodingError) {
+        // Answered with id 0 like any error of the connection, which is what a client that
+        // sent it would take it for: a request cannot use the id errors of the connection use.
+        guard frame.requestID != 0 else {
+            throw WireDecodingError(code: .reservedRequestID,
+                                    message: "a request uses the id 0, which is reserved for errors of the connection; number requests from 1",
+                                    kind: frame.kind, requestID: 0)
+        }
         self = try WireDecodingError.stamping(requestID: frame.requestID) { () throws(WireDecodingError) in
             try WireRequest(kind: frame.kind, payload: frame.payload[...])
         }
