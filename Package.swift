@@ -102,15 +102,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
-        // SplitMix64, the seeded generator of the test targets that generate random cases.
-        .target(name: "CGLTestRandom", path: "Tests/CGLTestRandom", swiftSettings: strictSettings),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "CGLTestRandom"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout", "CGLTestRandom"], swiftSettings: strictSettings),
+        // What several test targets share: SplitMix64, the seeded generator of random cases
+        // (replayable from a printed seed), and bytes written as hex.
+        .target(name: "CGLTestSupport", path: "Tests/CGLTestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "CGLTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout", "CGLTestSupport"], swiftSettings: strictSettings),
         // Measures with the host's real fonts (fonts-dejavu-core and a CJK font, installed by `make deps`)
         // and checks single words against HarfBuzz's advances directly.
-        .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestRandom"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText", "CGLTestRandom"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLWireTests", dependencies: ["CGLWire", "CGLTestRandom"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText", "CGLTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLWireTests", dependencies: ["CGLWire", "CGLTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the
         // client's tests.
@@ -127,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "CGLDaemonTests",
             dependencies: [
-                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout", "CGLText", "CGLTestRandom",
+                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout", "CGLText", "CGLTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),

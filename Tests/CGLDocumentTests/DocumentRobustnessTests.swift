@@ -1,4 +1,4 @@
-import CGLTestRandom
+import CGLTestSupport
 import CGLayout
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import CGLTestRandom
+import CGLTestSupport
 import CGLText
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CGLTestSupport
 import CGLWire
 import Testing
 

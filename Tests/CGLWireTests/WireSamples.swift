@@ -21,7 +21,7 @@ enum WireSamples {
         width: 390, height: 844, scale: 3, direction: .leftToRight, horizontalSizeClass: .compact, verticalSizeClass: .regular,
         safeArea: WireInsets(top: 47, left: 0, bottom: 34, right: 0), profile: "phone-portrait")
 
-    /// The snapshot of the worked example in `docs/protocol.md`.
+    /// A small snapshot of two elements, one inside the other.
     static let feedCell = WireSnapshot(
         source: .memory, scheme: "feed-cell", hash: "sha256:3b1f0c9e5d7a2b4c6e8f0a1b3c5d7e9f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d", engine: "1",
         environment: profileEnvironment, size: WireSize(width: 390, height: 324),
@@ -112,22 +112,3 @@ enum WireSamples {
         return bytes
     }
 }
-
-/// Bytes written as hex pairs, spaces ignored: `"00 01 ff"`.
-func hexBytes(_ text: String) -> [UInt8] {
-    let digits = text.filter { !$0.isWhitespace }
-    var bytes: [UInt8] = []
-    var index = digits.startIndex
-    while index < digits.endIndex {
-        let next = digits.index(index, offsetBy: 2)
-        bytes.append(UInt8(digits[index ..< next], radix: 16)!)
-        index = next
-    }
-    return bytes
-}
-
-/// Bytes as lowercase hex pairs separated by spaces.
-func hexString(_ bytes: some Sequence<UInt8>) -> String {
-    bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
-}
-

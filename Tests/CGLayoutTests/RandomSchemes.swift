@@ -1,4 +1,4 @@
-import CGLTestRandom
+import CGLTestSupport
 import Foundation
 
 @testable import CGLayout

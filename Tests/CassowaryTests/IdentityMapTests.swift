@@ -1,4 +1,4 @@
-import CGLTestRandom
+import CGLTestSupport
 @testable import Cassowary
 import Testing
 

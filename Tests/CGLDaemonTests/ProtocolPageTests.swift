@@ -1,0 +1,117 @@
+import CGLBridge
+import CGLClient
+import CGLDaemon
+import CGLDaemonTestSupport
+import CGLDocument
+import CGLTestSupport
+import CGLWire
+import Foundation
+import Testing
+
+/// The worked examples of `docs/protocol.md` are what the code sends: the encoder's bytes
+/// for the handshake and the requests, and the bytes a running daemon answers for the
+/// example document `docs/examples/card.json`. A client written from the page alone
+/// agrees with ours on every byte.
+@Suite struct ProtocolPageTests {
+    static let page = repositoryRoot + "/docs/protocol.md"
+    static let cardDocument = repositoryRoot + "/docs/examples/card.json"
+
+    /// The bytes the encoder gives for each example that needs no daemon.
+    static let encoded: [String: [UInt8]] = {
+        func bytes(_ body: (inout [UInt8]) -> Void) -> [UInt8] {
+            var buffer: [UInt8] = []
+            body(&buffer)
+            return buffer
+        }
+        return [
+            "client-hello": bytes { Handshake.ClientHello().encode(into: &$0) },
+            "server-hello": bytes {
+                Handshake.answer(to: Handshake.ClientHello(), maximumFrameSize: WireFrame.defaultMaximumSize).encode(into: &$0)
+            },
+            "ping": bytes { WireRequest.ping.encode(requestID: 1, into: &$0) },
+            "pong": bytes { WireResponse.pong(serverVersion: "0.1.0", uptime: 12.5).encode(requestID: 1, into: &$0) },
+            "lookup": bytes { WireRequest.lookup(scheme: "card", environment: .profile("phone-portrait")).encode(requestID: 2, into: &$0) },
+        ]
+    }()
+
+    /// Every `<!-- golden: name -->` block of the page: the hex at the start of each line,
+    /// up to the first run of two spaces (where the comment starts).
+    static func goldenBlocks() throws -> [String: [UInt8]] {
+        let lines = try String(contentsOfFile: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var blocks: [String: [UInt8]] = [:]
+        var index = 0
+        while index < lines.count {
+            let line = lines[index].trimmingCharacters(in: .whitespaces)
+            index += 1
+            guard line.hasPrefix("<!-- golden: "), line.hasSuffix(" -->") else { continue }
+            let name = String(line.dropFirst("<!-- golden: ".count).dropLast(" -->".count))
+            guard index < lines.count, lines[index].hasPrefix("```") else { continue }
+            index += 1
+            var hex = ""
+            while index < lines.count, !lines[index].hasPrefix("```") {
+                hex += (lines[index].components(separatedBy: "  ").first ?? "") + " "
+                index += 1
+            }
+            blocks[name] = hexBytes(hex)
+        }
+        return blocks
+    }
+
+    @Test func everyExampleIsOnThePage() throws {
+        #expect(Set(try Self.goldenBlocks().keys) == Set(Self.encoded.keys).union(["snapshot", "error"]))
+    }
+
+    @Test(arguments: encoded.keys.sorted())
+    func theExampleIsTheEncodersBytes(name: String) throws {
+        let shown = try #require(try Self.goldenBlocks()[name], "no golden block \(name)")
+        #expect(hexString(shown) == hexString(try #require(Self.encoded[name])))
+    }
+
+    /// The snapshot example is the example document laid out offline, encoded.
+    @Test func theSnapshotExampleIsTheExampleDocumentsLayout() throws {
+        let document = try SchemeDocument(data: Data(contentsOf: URL(fileURLWithPath: Self.cardDocument)))
+        let snapshot = try document.compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
+        var bytes: [UInt8] = []
+        WireResponse.snapshot(WireSnapshot(snapshot, source: .memory)).encode(requestID: 2, into: &bytes)
+        #expect(hexString(try #require(try Self.goldenBlocks()["snapshot"])) == hexString(bytes))
+    }
+
+    /// A daemon with the example document registered answers the page's lookup (the second
+    /// time, from memory) and a lookup of a misspelt name with the page's bytes.
+    @Test func aDaemonAnswersThePagesBytes() async throws {
+        let daemon = try await TestDaemon.start()
+        defer { daemon.removeFolder() }
+        let document = try Data(contentsOf: URL(fileURLWithPath: Self.cardDocument))
+        _ = try await daemon.client().register(document)
+        let golden = try Self.goldenBlocks()
+        let socketPath = daemon.configuration.socketPath
+        let lookup = try #require(Self.encoded["lookup"])
+        let answers = try await blocking {
+            let connection = try RawConnection(path: socketPath)
+            _ = try connection.handshake()
+            try connection.send(lookup)
+            _ = try connection.readFrames(1)
+            try connection.send(lookup)
+            let memory = try connection.readFrames(1)
+            try connection.send(WireRequest.lookup(scheme: "crad", environment: .profile("phone-portrait")), id: 3)
+            return memory + (try connection.readFrames(1))
+        }
+        let bytes = answers.map { frame in
+            var bytes: [UInt8] = []
+            frame.encode(into: &bytes)
+            return bytes
+        }
+        #expect(hexString(try #require(golden["snapshot"])) == hexString(bytes[0]))
+        #expect(hexString(try #require(golden["error"])) == hexString(bytes[1]))
+        try await daemon.stop()
+    }
+
+    @Test func theExamplesDecodeBack() throws {
+        var parser = FrameParser()
+        parser.feed(try #require(try Self.goldenBlocks()["snapshot"]))
+        let frame = try #require(try parser.next())
+        guard case .snapshot(let snapshot) = try WireResponse(frame: frame) else { Issue.record("not a snapshot"); return }
+        #expect(snapshot.scheme == "card" && snapshot.size == WireSize(width: 382, height: 308))
+        #expect(try Handshake.ServerHello(decoding: try #require(Self.encoded["server-hello"])).isAccepted)
+    }
+}
