@@ -9,15 +9,20 @@ import Testing
         SnapshotKey(schemeHash: hash, engineVersion: "1", environmentKey: environment)
     }
 
+    /// An encoded snapshot of `size` bytes (an empty name, then `fill`).
+    private func blob(_ size: Int, _ fill: UInt8) -> EncodedSnapshot {
+        EncodedSnapshot(storedPayload: [0, 0, 0, 0, 0] + [UInt8](repeating: fill, count: size - 5))!
+    }
+
     private func cost(_ size: Int) -> Int {
-        HotCache.cost(of: [UInt8](repeating: 0, count: size), key: key("e0"))
+        HotCache.cost(of: blob(size, 0), key: key("e0"))
     }
 
     @Test func theLeastRecentlyUsedEntryIsEvictedFirst() {
         let cache = HotCache(limit: cost(100) * 3)
-        for index in 0 ..< 3 { cache.insert([UInt8](repeating: UInt8(index), count: 100), for: key("e\(index)")) }
+        for index in 0 ..< 3 { cache.insert(blob(100, UInt8(index)), for: key("e\(index)")) }
         #expect(cache.get(key("e0")) != nil)  // e0 is now the most recently used
-        cache.insert([UInt8](repeating: 9, count: 100), for: key("e3"))
+        cache.insert(blob(100, 9), for: key("e3"))
         #expect(cache.get(key("e1")) == nil)
         #expect(cache.get(key("e0")) != nil && cache.get(key("e2")) != nil && cache.get(key("e3")) != nil)
         #expect(cache.bytes <= cache.limit)
@@ -26,37 +31,37 @@ import Testing
 
     @Test func aLargerEntryEvictsAsManyAsItNeeds() {
         let cache = HotCache(limit: cost(100) * 4)
-        for index in 0 ..< 4 { cache.insert([UInt8](repeating: 1, count: 100), for: key("e\(index)")) }
-        cache.insert([UInt8](repeating: 2, count: 250), for: key("big"))
-        #expect(cache.get(key("big"))?.count == 250)
+        for index in 0 ..< 4 { cache.insert(blob(100, 1), for: key("e\(index)")) }
+        cache.insert(blob(250, 2), for: key("big"))
+        #expect(cache.get(key("big"))?.payload.count == 250)
         #expect(cache.bytes <= cache.limit)
         #expect(cache.get(key("e0")) == nil && cache.get(key("e1")) == nil)
     }
 
     @Test func aPayloadOverTheWholeBoundIsNotCached() {
         let cache = HotCache(limit: 300)
-        cache.insert([UInt8](repeating: 0, count: 1000), for: key("e"))
+        cache.insert(blob(1000, 0), for: key("e"))
         #expect(cache.get(key("e")) == nil)
         #expect(cache.bytes == 0)
     }
 
     @Test func replacingAKeyKeepsTheAccountExact() {
         let cache = HotCache(limit: 1 << 20)
-        cache.insert([1, 2, 3], for: key("e"))
-        cache.insert([UInt8](repeating: 7, count: 50), for: key("e"))
-        #expect(cache.get(key("e"))?.count == 50)
-        #expect(cache.bytes == HotCache.cost(of: [UInt8](repeating: 7, count: 50), key: key("e")))
+        cache.insert(blob(8, 1), for: key("e"))
+        cache.insert(blob(50, 7), for: key("e"))
+        #expect(cache.get(key("e"))?.payload.count == 50)
+        #expect(cache.bytes == HotCache.cost(of: blob(50, 7), key: key("e")))
     }
 
     @Test func removingAHashDropsOnlyItsEntries() {
         let cache = HotCache(limit: 1 << 20)
-        cache.insert([1], for: key("e", hash: "sha256:old"))
-        cache.insert([2], for: key("f", hash: "sha256:old"))
-        cache.insert([3], for: key("e", hash: "sha256:new"))
+        cache.insert(blob(6, 1), for: key("e", hash: "sha256:old"))
+        cache.insert(blob(6, 2), for: key("f", hash: "sha256:old"))
+        cache.insert(blob(6, 3), for: key("e", hash: "sha256:new"))
         cache.removeAll(schemeHash: "sha256:old")
         #expect(cache.count == 1)
-        #expect(cache.get(key("e", hash: "sha256:new")) == [3])
-        #expect(cache.bytes == HotCache.cost(of: [3], key: key("e", hash: "sha256:new")))
+        #expect(cache.get(key("e", hash: "sha256:new")) == blob(6, 3))
+        #expect(cache.bytes == HotCache.cost(of: blob(6, 3), key: key("e", hash: "sha256:new")))
     }
 }
 

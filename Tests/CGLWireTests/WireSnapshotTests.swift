@@ -2,45 +2,65 @@ import CGLWire
 import Testing
 
 @Suite struct WireSnapshotTests {
+    /// A frame from a kept payload is, byte for byte, the frame of the snapshot with the
+    /// answer's source and id, whatever source the payload was encoded with.
     @Test(arguments: WireSnapshot.Source.allCases)
-    func patchingTheSourceChangesOnlyThatByte(source: WireSnapshot.Source) throws {
-        var payload: [UInt8] = []
-        WireSamples.feedCell.encode(into: &payload)
-        let original = payload
-        WireSnapshot.patchSource(source, inPayload: &payload)
-        #expect(payload.count == original.count)
-        for index in payload.indices where index != WireSnapshot.sourceOffset {
-            #expect(payload[index] == original[index])
-        }
-        #expect(payload[WireSnapshot.sourceOffset] == source.rawValue)
-        #expect(try WireSnapshot.source(inPayload: payload[...]) == source)
-        var expected = WireSamples.feedCell
-        expected.source = source
-        #expect(try WireSnapshot(payload: payload) == expected)
-    }
-
-    @Test func aFrameFromACachedPayloadIsTheFrameOfTheSnapshot() throws {
-        var cached: [UInt8] = []
-        WireSamples.extremeSnapshot.encode(into: &cached)
-        for source in WireSnapshot.Source.allCases {
+    func aFrameFromAnEncodedSnapshotIsTheFrameOfTheSnapshot(source: WireSnapshot.Source) throws {
+        for sample in [WireSamples.feedCell, WireSamples.extremeSnapshot] {
+            let encoded = EncodedSnapshot(sample)
             var frame: [UInt8] = [0xEE]
-            WireSnapshot.encodeFrame(payload: cached, source: source, requestID: 77, into: &frame)
-            var snapshot = WireSamples.extremeSnapshot
+            encoded.appendFrame(requestID: 77, source: source, to: &frame)
+            var snapshot = sample
             snapshot.source = source
             var expected: [UInt8] = [0xEE]
             WireResponse.snapshot(snapshot).encode(requestID: 77, into: &expected)
             #expect(frame == expected)
-            #expect(frame[1 + WireSnapshot.sourceOffsetInFrame] == source.rawValue)
+            #expect(encoded.frameSize == expected.count - 1)
+            // The payload kept is untouched by answering.
+            #expect(try WireSnapshot(payload: encoded.payload) == sample)
         }
-        #expect(cached[WireSnapshot.sourceOffset] == WireSamples.extremeSnapshot.source.rawValue)
     }
 
-    @Test func patchingInsideAFrameInPlace() throws {
-        var frame: [UInt8] = []
-        WireResponse.snapshot(WireSamples.feedCell).encode(requestID: 1, into: &frame)
-        let original = frame
-        WireSnapshot.patchSource(.computed, inPayload: &frame[WireSnapshot.sourceOffsetInFrame...])
-        #expect(zip(frame, original).enumerated().filter { $1.0 != $1.1 }.map(\.offset) == [WireSnapshot.sourceOffsetInFrame])
+    @Test func writingIntoRawMemoryFillsExactlyTheFrame() throws {
+        let encoded = EncodedSnapshot(WireSamples.feedCell)
+        var memory = [UInt8](repeating: 0xAA, count: encoded.frameSize + 3)
+        let written = memory.withUnsafeMutableBytes { encoded.writeFrame(requestID: 5, source: .store, into: $0) }
+        #expect(written == encoded.frameSize)
+        #expect(memory.suffix(3) == [0xAA, 0xAA, 0xAA])
+        var parser = FrameParser()
+        parser.feed(memory.prefix(written))
+        let frame = try #require(try parser.next())
+        var expected = WireSamples.feedCell
+        expected.source = .store
+        #expect(frame.requestID == 5)
+        #expect(try WireResponse(frame: frame) == .snapshot(expected))
+    }
+
+    @Test func anotherNameIsSplicedInAndEverythingElseKept() throws {
+        let encoded = EncodedSnapshot(WireSamples.feedCell)
+        #expect(encoded.names("feed-cell") && !encoded.names("feed"))
+        var expected = WireSamples.feedCell
+        for name in ["a-longer-second-name", "", "Ω≈ç√"] {
+            expected.scheme = name
+            let renamed = encoded.renamed(to: name)
+            #expect(try WireSnapshot(payload: renamed.payload) == expected)
+            #expect(renamed.names(name))
+        }
+        #expect(encoded.renamed(to: "feed-cell") == encoded)
+    }
+
+    @Test func aStoredPayloadMustHoldASourceAndAName() {
+        #expect(EncodedSnapshot(storedPayload: []) == nil)
+        #expect(EncodedSnapshot(storedPayload: [0, 0, 0, 0, 9, 0x61]) == nil)
+        #expect(EncodedSnapshot(storedPayload: [0, 0, 0, 0, 1, 0x61])?.names("a") == true)
+        #expect(EncodedSnapshot(storedPayload: EncodedSnapshot(WireSamples.feedCell).payload) == EncodedSnapshot(WireSamples.feedCell))
+    }
+
+    @Test func theFrameLimitCountsTheHeader() {
+        let encoded = EncodedSnapshot(WireSamples.feedCell)
+        let length = UInt32(encoded.frameSize - 4)
+        #expect(encoded.fitsInFrame(maximumLength: length))
+        #expect(!encoded.fitsInFrame(maximumLength: length - 1))
     }
 
     @Test func aPayloadIsExactlyOneSnapshot() throws {
@@ -49,8 +69,6 @@ import Testing
         #expect(try WireSnapshot(payload: payload) == WireSamples.feedCell)
         let error = #expect(throws: WireDecodingError.self) { try WireSnapshot(payload: payload + [0]) }
         #expect(error?.code == .trailingBytes)
-        #expect(throws: WireDecodingError.self) { try WireSnapshot.source(inPayload: [3]) }
-        #expect(throws: WireDecodingError.self) { try WireSnapshot.source(inPayload: []) }
     }
 
     @Test func elementsAreFoundById() {

@@ -1,7 +1,8 @@
 import CGLStore
+import CGLWire
 import Synchronization
 
-/// The in-memory snapshot cache: encoded snapshot payloads by key, bounded by bytes, the
+/// The in-memory snapshot cache: encoded snapshots by key, bounded by bytes, the
 /// least recently used evicted first.
 ///
 /// A doubly linked list threaded through an array of nodes (indices, not references) keeps
@@ -17,13 +18,13 @@ final class HotCache: Sendable {
     }
 
     /// The payload cached under `key`, marked as used now.
-    func get(_ key: SnapshotKey) -> [UInt8]? {
+    func get(_ key: SnapshotKey) -> EncodedSnapshot? {
         state.withLock { $0.get(key) }
     }
 
     /// Caches `payload` under `key`, evicting the least recently used entries to stay within
     /// the bound; a payload larger than the whole bound is not cached.
-    func insert(_ payload: [UInt8], for key: SnapshotKey) {
+    func insert(_ payload: EncodedSnapshot, for key: SnapshotKey) {
         let cost = Self.cost(of: payload, key: key)
         guard cost <= limit else { return }
         state.withLock { $0.insert(payload, for: key, cost: cost, limit: limit) }
@@ -42,8 +43,8 @@ final class HotCache: Sendable {
 
     /// What an entry counts against the bound: its payload, its key's text, and a fixed
     /// estimate of the node, the dictionary slot and the array headers.
-    static func cost(of payload: [UInt8], key: SnapshotKey) -> Int {
-        payload.count + key.schemeHash.utf8.count + key.engineVersion.utf8.count + key.environmentKey.utf8.count + 160
+    static func cost(of payload: EncodedSnapshot, key: SnapshotKey) -> Int {
+        payload.payload.count + key.schemeHash.utf8.count + key.engineVersion.utf8.count + key.environmentKey.utf8.count + 160
     }
 }
 
@@ -51,7 +52,7 @@ final class HotCache: Sendable {
 struct LRUState {
     struct Node {
         var key: SnapshotKey
-        var payload: [UInt8]
+        var payload: EncodedSnapshot?
         var cost: Int
         var previous: Int
         var next: Int
@@ -66,13 +67,13 @@ struct LRUState {
     private var tail = -1
     private(set) var bytes = 0
 
-    mutating func get(_ key: SnapshotKey) -> [UInt8]? {
+    mutating func get(_ key: SnapshotKey) -> EncodedSnapshot? {
         guard let index = indices[key] else { return nil }
         moveToFront(index)
         return nodes[index].payload
     }
 
-    mutating func insert(_ payload: [UInt8], for key: SnapshotKey, cost: Int, limit: Int) {
+    mutating func insert(_ payload: EncodedSnapshot, for key: SnapshotKey, cost: Int, limit: Int) {
         if let index = indices[key] {
             bytes += cost - nodes[index].cost
             nodes[index].payload = payload
@@ -103,7 +104,7 @@ struct LRUState {
         unlink(index)
         indices[nodes[index].key] = nil
         bytes -= nodes[index].cost
-        nodes[index].payload = []
+        nodes[index].payload = nil
         free.append(index)
     }
 

@@ -6,15 +6,16 @@ import CGLayout
 import Foundation
 import Logging
 
-/// Finds the snapshot of a scheme for an environment: in memory, else in the store, else
-/// by computing it (once, however many ask at the same time), storing it and caching it.
+/// Finds the snapshot of a scheme for an environment: in memory (``cached(_:)``, on the
+/// event loop), else in the store, else by computing it (``load(_:)``, once per key however
+/// many ask at the same time), storing it and keeping it in memory.
 final class SnapshotService: Sendable {
     let hotCache: HotCache
     private let store: any SchemeStore
     private let pool: ComputePool
     private let counters: DaemonCounters
     private let logger: Logger
-    private let inFlight = SingleFlight<SnapshotKey, ([UInt8], WireSnapshot.Source), RequestError>()
+    private let inFlight = SingleFlight<SnapshotKey, (EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>()
 
     init(hotCache: HotCache, store: any SchemeStore, pool: ComputePool, counters: DaemonCounters, logger: Logger) {
         self.hotCache = hotCache
@@ -24,76 +25,66 @@ final class SnapshotService: Sendable {
         self.logger = logger
     }
 
-    /// The cache key of a scheme's snapshot for an environment.
-    static func key(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment) -> SnapshotKey {
-        SnapshotKey(schemeHash: scheme.hash, engineVersion: SnapshotVersion.current, environmentKey: environment.key)
-    }
-
-    /// The payload in memory, counted as a memory hit; nil on a miss (not counted).
-    func cached(_ key: SnapshotKey) -> [UInt8]? {
+    /// The snapshot in memory, counted as a memory hit; nil on a miss (not counted: the
+    /// ``load(_:)`` that follows counts it).
+    func cached(_ key: SnapshotKey) -> EncodedSnapshot? {
         guard let payload = hotCache.get(key) else { return nil }
         DaemonCounters.increment(counters.hitsMemory)
         return payload
     }
 
-    /// The encoded snapshot and where it was found, looking in memory, the store, then
-    /// computing it.
+    /// The snapshot that ``cached(_:)`` did not find, and where it was found: the store, or
+    /// computed. Callers that miss together share one store read and at most one
+    /// computation.
     ///
-    /// Everything after the memory check runs once per key at a time: callers that miss
-    /// together share one store read and at most one computation.
-    ///
-    /// - Throws: `RequestError` `invalidEnvironment` when the scheme cannot be laid out in
-    ///   this environment; `internal` when the store cannot be read.
-    func snapshot(of scheme: RegisteredScheme, for environment: ResolvedEnvironment) async throws(RequestError) -> ([UInt8], WireSnapshot.Source) {
-        let key = Self.key(scheme, environment)
-        if let payload = cached(key) { return (payload, .memory) }
-        let (payload, source) = try await inFlight.run(key) { [self] in await load(scheme, environment, key) }
+    /// - Throws: ``SnapshotFailure`` `cannotLayOut` when the scheme cannot be laid out in
+    ///   this environment; `store` when the store cannot be read; `stopping`.
+    func load(_ target: SnapshotTarget) async throws(SnapshotFailure) -> (EncodedSnapshot, WireSnapshot.Source) {
+        let (payload, source) = try await inFlight.run(target.key) { [self] in await loadOnce(target) }
         counters.record(source)
         return (payload, source)
     }
 
-    /// Memory again (a flight that just ended may have filled it), the store, then computing.
-    private func load(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, _ key: SnapshotKey) async -> Result<([UInt8], WireSnapshot.Source), RequestError> {
-        if let payload = hotCache.get(key) { return .success((payload, .memory)) }
+    /// Memory first: a flight for this key that ended between the caller's miss and this
+    /// one's start has just filled it. Then the store, then computing.
+    private func loadOnce(_ target: SnapshotTarget) async -> Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure> {
+        if let payload = hotCache.get(target.key) { return .success((payload, .memory)) }
         do {
-            if let stored = try await store.snapshot(for: key) {
-                let payload = Array(stored.payload)
-                hotCache.insert(payload, for: key)
+            if let stored = try await store.snapshot(for: target.key), let payload = EncodedSnapshot(storedPayload: Array(stored.payload)) {
+                hotCache.insert(payload, for: target.key)
                 return .success((payload, .store))
             }
         } catch {
-            return .failure(.storeFailed(error, doing: "reading the snapshot of '\(scheme.name)'"))
+            return .failure(.store(error, doing: "reading the snapshot of '\(target.scheme.name)'"))
         }
-        return await computeAndStore(scheme, environment, key).map { ($0, .computed) }
+        return await computeAndStore(target).map { ($0, .computed) }
     }
 
-    private func computeAndStore(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, _ key: SnapshotKey) async -> Result<[UInt8], RequestError> {
-        let computed = await pool.run { Self.compute(scheme, environment.environment) }
+    private func computeAndStore(_ target: SnapshotTarget) async -> Result<EncodedSnapshot, SnapshotFailure> {
+        let computed = await pool.run { Self.compute(target.scheme, target.environment.environment) }
         guard case .success(.success(let (payload, duration))) = computed else {
-            return computed.flatMap { $0 }.map(\.0)
+            return computed.mapError { _ in SnapshotFailure.stopping }.flatMap { $0 }.map(\.0)
         }
         DaemonCounters.increment(counters.computations)
         do {
-            _ = try await store.store([StoredSnapshot(key: key, payload: Data(payload), computeTime: duration)])
+            _ = try await store.store([StoredSnapshot(key: target.key, payload: Data(payload.payload), computeTime: duration)])
         } catch {
             // The answer is good; only the cache could not keep it. Serve it, and say so.
-            logger.error("A computed snapshot could not be stored", metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error)"])
+            logger.error("A computed snapshot could not be stored", metadata: ["cgl.scheme": "\(target.scheme.name)", "cgl.error": "\(error)"])
         }
-        hotCache.insert(payload, for: key)
+        hotCache.insert(payload, for: target.key)
         return .success(payload)
     }
 
-    /// Computes and encodes a snapshot (with source `computed`), on the calling thread.
-    static func compute(_ scheme: RegisteredScheme, _ environment: LayoutEnvironment) -> Result<([UInt8], Duration), RequestError> {
+    /// Computes and encodes a snapshot, on the calling thread.
+    static func compute(_ scheme: RegisteredScheme, _ environment: LayoutEnvironment) -> Result<(EncodedSnapshot, Duration), SnapshotFailure> {
         let clock = ContinuousClock()
         let start = clock.now
         do {
             let snapshot = try scheme.compiled.snapshot(for: environment)
-            var payload: [UInt8] = []
-            WireSnapshot(snapshot, source: .computed).encode(into: &payload)
-            return .success((payload, clock.now - start))
+            return .success((EncodedSnapshot(WireSnapshot(snapshot, source: .computed)), clock.now - start))
         } catch {
-            return .failure(RequestError(.invalidEnvironment, "the scheme '\(scheme.name)' cannot be laid out for \(describe(environment)): \(error)"))
+            return .failure(.cannotLayOut("the scheme '\(scheme.name)' cannot be laid out for \(describe(environment)): \(error)"))
         }
     }
 

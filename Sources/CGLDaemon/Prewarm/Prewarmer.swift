@@ -87,7 +87,7 @@ struct Prewarmer: Sendable {
     /// The snapshots of `scheme` the store lacks, computed on one compute thread.
     private func prewarm(_ scheme: RegisteredScheme, _ environments: [ResolvedEnvironment]) async -> SchemeResult {
         var result = SchemeResult(scheme: scheme.name)
-        let keys = environments.map { SnapshotService.key(scheme, $0) }
+        let keys = environments.map { SnapshotTarget(scheme, $0).key }
         let stored: [SnapshotKey: StoredSnapshot]
         do {
             stored = try await store.snapshots(for: keys)
@@ -105,10 +105,10 @@ struct Prewarmer: Sendable {
             for (key, environment) in missing {
                 switch SnapshotService.compute(scheme, environment.environment) {
                 case .success(let (payload, duration)):
-                    partial.snapshots.append(StoredSnapshot(key: key, payload: Data(payload), computeTime: duration))
+                    partial.snapshots.append(StoredSnapshot(key: key, payload: Data(payload.payload), computeTime: duration))
                 case .failure(let error):
                     partial.failed += 1
-                    logger.warning("A snapshot could not be prewarmed", metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error.wireError.message)"])
+                    logger.warning("A snapshot could not be prewarmed", metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error.message)"])
                 }
             }
             return partial

@@ -1,6 +1,4 @@
-import CGLBridge
 import CGLDocument
-import CGLWire
 import Foundation
 
 /// Parses and validates documents on the compute threads: a 4 MiB document takes long
@@ -10,22 +8,15 @@ struct DocumentParser: Sendable {
 
     /// The document `bytes` hold.
     ///
-    /// - Throws: `RequestError` `invalidDocument` with every issue (errors first, then
-    ///   warnings).
-    func parse(_ bytes: [UInt8]) async throws(RequestError) -> SchemeDocument {
+    /// - Throws: ``RegistryError/invalidDocument(_:)`` with every issue, or `stopping`.
+    func parse(_ bytes: [UInt8]) async throws(RegistryError) -> SchemeDocument {
         let result = await pool.run { () -> Result<SchemeDocument, DocumentError> in
             Result { () throws(DocumentError) -> SchemeDocument in try SchemeDocument(data: Data(bytes)) }
         }
         switch result {
-        case .success(.success(let document)):
-            return document
-        case .success(.failure(let error)):
-            let count = error.errors.count
-            throw RequestError(WireError(code: .invalidDocument,
-                                         message: "the document is invalid: \(count) error\(count == 1 ? "" : "s")",
-                                         issues: error.issues.map(WireIssue.init)))
-        case .failure(let error):
-            throw error
+        case .success(.success(let document)): return document
+        case .success(.failure(let error)): throw .invalidDocument(error)
+        case .failure: throw .stopping
         }
     }
 }

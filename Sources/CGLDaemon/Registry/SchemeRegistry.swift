@@ -39,25 +39,25 @@ final class SchemeRegistry: Sendable {
     /// Registers a document given as its bytes.
     ///
     /// - Returns: The registration, and the hash the name had before when it changed.
-    /// - Throws: `RequestError` `invalidDocument` with every issue, or `internal` when the
+    /// - Throws: ``RegistryError`` `invalidDocument` with every issue, or `store` when the
     ///   store cannot be written.
-    func register(_ bytes: [UInt8]) async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) {
+    func register(_ bytes: [UInt8]) async throws(RegistryError) -> (registration: WireRegistration, replacedHash: String?) {
         try await register(try await parse(bytes), bytes: bytes)
     }
 
     /// Parses and validates a document, on the compute threads.
     ///
-    /// - Throws: `RequestError` `invalidDocument` with every issue.
-    func parse(_ bytes: [UInt8]) async throws(RequestError) -> SchemeDocument {
+    /// - Throws: ``RegistryError`` `invalidDocument` with every issue.
+    func parse(_ bytes: [UInt8]) async throws(RegistryError) -> SchemeDocument {
         try await parser.parse(bytes)
     }
 
     /// Registers a parsed `document` whose text is `bytes`.
     ///
     /// - Returns: The registration, and the hash the name had before when it changed.
-    /// - Throws: `RequestError` `internal` when the store cannot be written.
-    func register(_ document: SchemeDocument, bytes: [UInt8]) async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) {
-        try await writes.withLock { () async throws(RequestError) -> (registration: WireRegistration, replacedHash: String?) in
+    /// - Throws: ``RegistryError`` `store` when the store cannot be written.
+    func register(_ document: SchemeDocument, bytes: [UInt8]) async throws(RegistryError) -> (registration: WireRegistration, replacedHash: String?) {
+        try await writes.withLock { () async throws(RegistryError) -> (registration: WireRegistration, replacedHash: String?) in
             let outcome: RegistrationOutcome
             let stored: StoredScheme?
             do throws(StoreError) {
@@ -65,7 +65,7 @@ final class SchemeRegistry: Sendable {
                                                    elementCount: document.elementIDs.count)
                 stored = try await store.scheme(named: document.name)
             } catch {
-                throw .storeFailed(error, doing: "registering the scheme '\(document.name)'")
+                throw .store(error, doing: "registering the scheme '\(document.name)'")
             }
             if let stored { remember(stored, compiled: document.compiled()) }
             let warnings = document.warnings.map(WireIssue.init)
@@ -83,13 +83,13 @@ final class SchemeRegistry: Sendable {
     /// Removes the scheme `name`, from the store and from memory.
     ///
     /// - Returns: The hash it had, or nil when no scheme had that name.
-    func unregister(_ name: String) async throws(RequestError) -> String? {
-        try await writes.withLock { () async throws(RequestError) -> String? in
+    func unregister(_ name: String) async throws(RegistryError) -> String? {
+        try await writes.withLock { () async throws(RegistryError) -> String? in
             let hash = scheme(named: name)?.hash
             do throws(StoreError) {
                 _ = try await store.unregister(name: name)
             } catch {
-                throw .storeFailed(error, doing: "unregistering the scheme '\(name)'")
+                throw .store(error, doing: "unregistering the scheme '\(name)'")
             }
             schemes.withLock { $0[name] = nil }
             return hash
@@ -107,7 +107,7 @@ final class SchemeRegistry: Sendable {
                 remember(stored, compiled: document.compiled())
             } catch {
                 logger.error("A registered document cannot be read by this cgld; it is kept but not served",
-                             metadata: ["cgl.scheme": "\(stored.name)", "cgl.error": "\(error.wireError.message)"])
+                             metadata: ["cgl.scheme": "\(stored.name)", "cgl.error": "\(error.message)"])
             }
         }
     }

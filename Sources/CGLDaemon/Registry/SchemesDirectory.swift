@@ -125,8 +125,8 @@ final class SchemesDirectory: Sendable {
             return (registration.name, registration.hash)
         } catch {
             logger.error("A scheme document is invalid; skipped", metadata: [
-                "cgl.file": "\(file)", "cgl.error": "\(error.wireError.message)",
-                "cgl.issues": .array(error.wireError.issues.map { .string($0.line(file: file)) }),
+                "cgl.file": "\(file)", "cgl.error": "\(error.message)",
+                "cgl.issues": .array(error.issues.map { .string($0.line(file: file)) }),
             ])
             outcome.failed += 1
             return nil
@@ -152,7 +152,7 @@ final class SchemesDirectory: Sendable {
             } catch {
                 kept[name] = origin
                 logger.error("A scheme whose file left the schemes folder could not be unregistered",
-                             metadata: ["cgl.scheme": "\(name)", "cgl.error": "\(error.wireError.message)"])
+                             metadata: ["cgl.scheme": "\(name)", "cgl.error": "\(error.message)"])
             }
         }
         return kept

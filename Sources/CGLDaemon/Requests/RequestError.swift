@@ -1,11 +1,13 @@
+import CGLBridge
+import CGLDocument
 import CGLStore
 import CGLWire
 
 /// A request that failed, carrying the protocol error it is answered with.
 ///
-/// Every failure is turned into a ``WireError`` where it happens, where the input that
-/// caused it can still be named; the wire never carries `String(describing:)` of an
-/// arbitrary error.
+/// The one place where the daemon's own failures (``RegistryError``, ``SnapshotFailure``,
+/// ``EnvironmentRefusal``, the store's) become protocol errors; the wire never carries
+/// `String(describing:)` of an arbitrary error.
 struct RequestError: Error, Sendable {
     var wireError: WireError
 
@@ -24,4 +26,27 @@ struct RequestError: Error, Sendable {
 
     /// The daemon is stopping and takes no new work.
     static let shuttingDown = RequestError(.busy, "the daemon is shutting down; retry once it is back")
+
+    init(_ failure: RegistryError) {
+        switch failure {
+        case .invalidDocument(let error):
+            self.init(WireError(code: .invalidDocument, message: failure.message, issues: error.issues.map(WireIssue.init)))
+        case .store(let error, let operation):
+            self = .storeFailed(error, doing: operation)
+        case .stopping:
+            self = .shuttingDown
+        }
+    }
+
+    init(_ failure: SnapshotFailure) {
+        switch failure {
+        case .cannotLayOut(let message): self.init(.invalidEnvironment, message)
+        case .store(let error, let operation): self = .storeFailed(error, doing: operation)
+        case .stopping: self = .shuttingDown
+        }
+    }
+
+    init(_ refusal: EnvironmentRefusal) {
+        self.init(.invalidEnvironment, refusal.message)
+    }
 }

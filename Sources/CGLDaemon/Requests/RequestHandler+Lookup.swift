@@ -2,37 +2,45 @@ import CGLDocument
 import CGLWire
 
 extension RequestHandler {
-    /// The payload of a lookup found in memory, named for `name` (source byte unset), or nil
-    /// when the lookup must wait (or failed in a way ``lookup(_:_:requestID:into:)`` reports).
-    func cachedPayload(_ name: String, _ request: WireEnvironmentRequest) -> [UInt8]? {
-        guard let scheme = registry.scheme(named: name), let environment = try? resolver.environment(for: request),
-              let payload = snapshots.cached(SnapshotService.key(scheme, environment)) else { return nil }
-        return SnapshotPayload.naming(name, in: payload)
-    }
-
-    /// A lookup found in memory, answered at once; false when it must wait (or failed
-    /// in a way ``lookup(_:_:requestID:into:)`` reports).
-    func lookupAtOnce(_ name: String, _ request: WireEnvironmentRequest, requestID: UInt32, into buffer: inout [UInt8]) -> Bool {
-        guard let payload = cachedPayload(name, request) else { return false }
-        WireSnapshot.encodeFrame(payload: payload, source: .memory, requestID: requestID, into: &buffer)
-        return true
-    }
-
-    /// A lookup through the caches, the store, or computing.
-    func lookup(_ name: String, _ request: WireEnvironmentRequest, requestID: UInt32, into buffer: inout [UInt8]) async throws(RequestError) {
-        let (scheme, environment) = try resolve(name, request)
-        let (found, source) = try await snapshots.snapshot(of: scheme, for: environment)
-        let payload = SnapshotPayload.naming(name, in: found)
-        guard payload.count + 5 <= ResponseEncoder.maximumFrameLength else {
-            throw RequestError(.tooLarge, "the snapshot of '\(name)' is \(payload.count) bytes, over the frame size a server may send")
+    /// Resolves a lookup once: answered at once when it fails or its snapshot is in memory;
+    /// else the resolved lookup, to load.
+    func lookup(_ name: String, _ request: WireEnvironmentRequest, requestID: UInt32, into answers: inout AnswerBuffer) -> PendingRequest? {
+        let target: SnapshotTarget
+        do {
+            target = try resolve(name, request)
+        } catch {
+            answers.append(error.wireError, requestID: requestID)
+            return nil
         }
-        WireSnapshot.encodeFrame(payload: payload, source: source, requestID: requestID, into: &buffer)
+        guard let cached = snapshots.cached(target.key) else { return .lookup(name: name, target) }
+        answers.append(cached.renamed(to: name), source: .memory, requestID: requestID)
+        return nil
+    }
+
+    /// A lookup that missed memory: from the store, or computed. The snapshot carries
+    /// `name` (snapshots are shared by content, not by name).
+    func lookup(_ name: String, _ target: SnapshotTarget) async throws(RequestError) -> LoadedSnapshot {
+        let found: (EncodedSnapshot, WireSnapshot.Source)
+        do throws(SnapshotFailure) {
+            found = try await snapshots.load(target)
+        } catch {
+            throw RequestError(error)
+        }
+        let snapshot = found.0.renamed(to: name)
+        guard snapshot.fitsInFrame() else {
+            throw RequestError(.tooLarge, "the snapshot of '\(name)' is \(snapshot.payload.count) bytes, over the frame size a server may send")
+        }
+        return LoadedSnapshot(snapshot: snapshot, source: found.1)
     }
 
     /// The registered scheme and the environment a lookup names.
-    func resolve(_ name: String, _ request: WireEnvironmentRequest) throws(RequestError) -> (RegisteredScheme, ResolvedEnvironment) {
+    func resolve(_ name: String, _ request: WireEnvironmentRequest) throws(RequestError) -> SnapshotTarget {
         guard let scheme = registry.scheme(named: name) else { throw Self.notFound(name, among: registry.all().map(\.name)) }
-        return (scheme, try resolver.environment(for: request))
+        do throws(EnvironmentRefusal) {
+            return SnapshotTarget(scheme, try resolver.environment(for: request))
+        } catch {
+            throw RequestError(error)
+        }
     }
 
     /// `notFound` for `name`, with a suggestion when a registered name is close.
@@ -40,5 +48,15 @@ extension RequestHandler {
         var message = "no scheme is registered as '\(name)'"
         if let close = suggestion(for: name, among: names) { message += "; did you mean '\(close)'?" }
         return RequestError(.notFound, message)
+    }
+}
+
+/// A snapshot a lookup found after missing memory, and where.
+struct LoadedSnapshot: Sendable {
+    let snapshot: EncodedSnapshot
+    let source: WireSnapshot.Source
+
+    func appendFrame(requestID: UInt32, to frame: inout [UInt8]) {
+        snapshot.appendFrame(requestID: requestID, source: source, to: &frame)
     }
 }

@@ -6,8 +6,11 @@ import Synchronization
 extension RequestHandler {
     /// Checks every name, then prewarms, sending progress events at most every 100 ms
     /// (and the last one).
+    ///
+    /// A progress event that cannot be written (the client left) is dropped; the prewarm
+    /// goes on, its snapshots stored for the lookups to come.
     func prewarm(schemes names: [String], profiles: [String], requestID: UInt32,
-                 send: @escaping @Sendable ([UInt8]) async -> Void) async throws(RequestError) -> WirePrewarmSummary {
+                 send: @escaping @Sendable ([UInt8]) async throws -> Void) async throws(RequestError) -> WirePrewarmSummary {
         guard !isStopping() else { throw .shuttingDown }
         let all = registry.all()
         var schemes: [RegisteredScheme] = []
@@ -19,11 +22,16 @@ extension RequestHandler {
                 schemes.append(scheme)
             }
         }
-        let environments = try resolver.prewarmEnvironments(profileNames: profiles)
-        return await runPrewarm(Prewarmer.Job(schemes: schemes, environments: environments)) { progress in
+        let environments: [ResolvedEnvironment]
+        do throws(EnvironmentRefusal) {
+            environments = try resolver.prewarmEnvironments(profileNames: profiles)
+        } catch {
+            throw RequestError(error)
+        }
+        return await runPrewarm(Prewarmer.Job(schemes: schemes, environments: environments)) { [self] progress in
             var frame: [UInt8] = []
-            ResponseEncoder.append(.prewarmProgress(progress), requestID: requestID, to: &frame)
-            await send(frame)
+            append(.prewarmProgress(progress), requestID: requestID, to: &frame)
+            try? await send(frame)
         }
     }
 

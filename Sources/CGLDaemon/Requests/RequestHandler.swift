@@ -1,16 +1,18 @@
-import Synchronization
 import CGLStore
 import CGLWire
 import CGLayout
 import Foundation
 import Logging
+import Synchronization
 
-/// Answers requests: from a decoded request to the bytes of its answer frames. Knows
+/// Answers requests, from a decoded request to the bytes of its answer frames; knows
 /// nothing of sockets, so it is tested without one.
 ///
-/// Requests that can be answered without waiting (`ping`, lookups found in memory) are
-/// answered by ``answerAtOnce(_:requestID:into:)`` on the connection's own task, which
-/// batches their frames; the others by ``answer(_:requestID:send:)``.
+/// A request is resolved once, on the connection's event loop, by
+/// ``handle(_:requestID:into:)``: what can be answered without waiting (`ping`, a lookup
+/// found in memory, any request that fails at once) is written into the connection's
+/// answers there; the rest comes back as a ``PendingRequest``, which the connection runs on
+/// a task of its own through ``perform(_:requestID:send:)``.
 final class RequestHandler: Sendable {
     let registry: SchemeRegistry
     let snapshots: SnapshotService
@@ -39,52 +41,72 @@ final class RequestHandler: Sendable {
 
     var uptime: Double { (ContinuousClock.now - startedAt).seconds }
 
-    /// Answers `request` now if that needs no waiting.
-    ///
-    /// - Returns: Whether it was answered (its frame appended to `buffer`).
-    func answerAtOnce(_ request: WireRequest, requestID: UInt32, into buffer: inout [UInt8]) -> Bool {
+    /// Answers `request` into `answers` if that needs no waiting; else returns what is left
+    /// to do, resolved.
+    func handle(_ request: WireRequest, requestID: UInt32, into answers: inout AnswerBuffer) -> PendingRequest? {
         switch request {
         case .ping:
-            ResponseEncoder.append(.pong(serverVersion: Self.serverVersion, uptime: uptime), requestID: requestID, to: &buffer)
-            return true
+            answers.append(.pong(serverVersion: Self.serverVersion, uptime: uptime), requestID: requestID)
+            return nil
         case .lookup(let name, let environment):
-            return lookupAtOnce(name, environment, requestID: requestID, into: &buffer)
-        default:
-            return false
+            return lookup(name, environment, requestID: requestID, into: &answers)
+        case .register(let document):
+            return .register(document: document)
+        case .unregister(let name):
+            return .unregister(name: name)
+        case .list:
+            return .list
+        case .stats:
+            return .stats
+        case .prewarm(let schemes, let profiles):
+            return .prewarm(schemes: schemes, profiles: profiles)
         }
     }
 
-    /// Answers `request`, sending each frame (progress events, then the final answer).
-    func answer(_ request: WireRequest, requestID: UInt32, send: @escaping @Sendable ([UInt8]) async -> Void) async {
-        var buffer: [UInt8] = []
-        do {
-            switch request {
-            case .ping:
-                ResponseEncoder.append(.pong(serverVersion: Self.serverVersion, uptime: uptime), requestID: requestID, to: &buffer)
+    /// Carries out a pending request, sending each frame of its answer (progress events,
+    /// then the final answer) through `send`.
+    ///
+    /// - Throws: What `send` threw: the answer could not be written (the client left); the
+    ///   request's own failures are answered, not thrown.
+    func perform(_ pending: PendingRequest, requestID: UInt32, send: @escaping @Sendable ([UInt8]) async throws -> Void) async throws {
+        var frame: [UInt8] = []
+        do throws(RequestError) {
+            switch pending {
+            case .lookup(let name, let target):
+                try await lookup(name, target).appendFrame(requestID: requestID, to: &frame)
             case .list:
-                ResponseEncoder.append(.schemes(registry.all().map(\.info)), requestID: requestID, to: &buffer)
+                append(.schemes(registry.all().map(\.info)), requestID: requestID, to: &frame)
             case .stats:
                 let stats = try await stats(connectionsOpen: counters.connectionsOpen.load(ordering: .relaxed))
-                ResponseEncoder.append(.stats(stats), requestID: requestID, to: &buffer)
+                append(.stats(stats), requestID: requestID, to: &frame)
             case .unregister(let name):
-                ResponseEncoder.append(.unregistered(name: name, existed: try await unregister(name)), requestID: requestID, to: &buffer)
+                append(.unregistered(name: name, existed: try await unregister(name)), requestID: requestID, to: &frame)
             case .register(let document):
-                ResponseEncoder.append(.registered(try await register(document)), requestID: requestID, to: &buffer)
-            case .lookup(let name, let environment):
-                try await lookup(name, environment, requestID: requestID, into: &buffer)
+                append(.registered(try await register(document)), requestID: requestID, to: &frame)
             case .prewarm(let schemes, let profiles):
                 let summary = try await prewarm(schemes: schemes, profiles: profiles, requestID: requestID, send: send)
-                ResponseEncoder.append(.prewarmFinished(summary), requestID: requestID, to: &buffer)
+                append(.prewarmFinished(summary), requestID: requestID, to: &frame)
             }
         } catch {
-            ResponseEncoder.append(error.wireError, requestID: requestID, to: &buffer)
+            frame.removeAll()
+            append(.error(error.wireError), requestID: requestID, to: &frame)
         }
-        await send(buffer)
+        try await send(frame)
+    }
+
+    /// Appends `response` as a frame no longer than a server may send.
+    func append(_ response: WireResponse, requestID: UInt32, to frame: inout [UInt8]) {
+        response.encode(requestID: requestID, into: &frame, limit: WireResponse.maximumServerFrameLength)
     }
 
     /// Removes a scheme; whether it existed.
     private func unregister(_ name: String) async throws(RequestError) -> Bool {
-        let hash = try await registry.unregister(name)
+        let hash: String?
+        do throws(RegistryError) {
+            hash = try await registry.unregister(name)
+        } catch {
+            throw RequestError(error)
+        }
         forgetSnapshots(ofReplaced: hash)
         logger.info("Unregistered a scheme", metadata: ["cgl.scheme": "\(name)", "cgl.existed": "\(hash != nil)"])
         return hash != nil
@@ -99,7 +121,13 @@ final class RequestHandler: Sendable {
 
     private func register(_ document: [UInt8]) async throws(RequestError) -> WireRegistration {
         guard !isStopping() else { throw .shuttingDown }
-        let (registration, replacedHash) = try await registry.register(document)
+        let registration: WireRegistration
+        let replacedHash: String?
+        do throws(RegistryError) {
+            (registration, replacedHash) = try await registry.register(document)
+        } catch {
+            throw RequestError(error)
+        }
         forgetSnapshots(ofReplaced: replacedHash)
         logger.info("Registered a scheme", metadata: ["cgl.scheme": "\(registration.name)", "cgl.hash": "\(registration.hash)",
                                                       "cgl.outcome": "\(registration.outcome.name)"])

@@ -38,20 +38,34 @@ extension Daemon {
     }
 }
 
-/// Tasks the daemon starts in the background (prewarms after a reload) and waits for
-/// before it closes the store.
+/// Work the daemon does in the background of serving (the prewarm at start, reloads and
+/// their prewarms): each a child task of ``run()``'s, so that shutdown waits for it
+/// before the store closes, and cancellation reaches it.
 final class BackgroundTasks: Sendable {
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let work: AsyncStream<@Sendable () async -> Void>
+    private let continuation: AsyncStream<@Sendable () async -> Void>.Continuation
 
-    func start(_ work: @escaping @Sendable () async -> Void) {
-        let task = Task { await work() }
-        tasks.withLock { $0.append(task) }
+    init() {
+        (work, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
-    /// Returns once every task started so far has finished.
-    func waitForAll() async {
-        while let task = tasks.withLock({ $0.popLast() }) {
-            await task.value
+    /// Starts `work` (nothing, once ``finish()`` was called: the daemon is stopping).
+    func start(_ work: @escaping @Sendable () async -> Void) {
+        continuation.yield(work)
+    }
+
+    /// Runs the work started, each as a child task, until ``finish()``; returns once every
+    /// one has ended.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            for await item in work {
+                group.addTask { await item() }
+            }
         }
+    }
+
+    /// Takes no more work: ``run()`` returns once what was started has ended.
+    func finish() {
+        continuation.finish()
     }
 }

@@ -5,22 +5,20 @@ import NIOPosix
 import Synchronization
 
 extension Daemon {
-    /// Starts pinging systemd's watchdog, when there is one and somewhere to ping.
-    func startWatchdog() -> Task<Void, Never>? {
+    /// What pings systemd's watchdog until cancelled, when there is one and somewhere to
+    /// ping; `run()` runs it as a child task.
+    func watchdog(_ eventLoops: MultiThreadedEventLoopGroup) -> (@Sendable () async -> Void)? {
         guard let watchdog = options.watchdog, let notifier = options.notifier else { return nil }
         logger.info("Keeping systemd's watchdog", metadata: ["cgl.watchdog.timeout": "\(watchdog.timeout)", "cgl.watchdog.interval": "\(watchdog.interval)"])
         let logger = self.logger
-        // The daemon cancels this task at the end of `run()`, so holding it strongly is fine.
-        return Task {
-            await watchdog.run(notifier: notifier, logger: logger) { await self.serviceAnswers() }
-        }
+        return { await watchdog.run(notifier: notifier, logger: logger) { await self.serviceAnswers(eventLoops) } }
     }
 
     /// Whether the serving machinery answers: every event loop runs a task (they accept and
     /// serve the connections), the listening socket is open, and the request path answers a
     /// `ping` as it would a client's. Before the socket is open (migrations, registering),
     /// the event loops alone.
-    func serviceAnswers() async -> Bool {
+    func serviceAnswers(_ eventLoops: MultiThreadedEventLoopGroup) async -> Bool {
         for loop in eventLoops.makeIterator() {
             guard (try? await loop.submit({}).get()) != nil else { return false }
         }
@@ -32,10 +30,10 @@ extension Daemon {
 
     /// Sends a `ping` through the request handler, as a connection would; whether a `pong` came back.
     static func answersPing(_ handler: RequestHandler) async -> Bool {
-        let answer = Mutex<[UInt8]>([])
-        await handler.answer(.ping, requestID: 0) { bytes in answer.withLock { $0 += bytes } }
+        var answers = AnswerBuffer()
+        guard handler.handle(.ping, requestID: 1, into: &answers) == nil else { return false }
         var parser = FrameParser()
-        parser.feed(answer.withLock { $0 })
+        answers.flush { parser.feed($0.readableBytesView) }
         guard let frame = try? parser.next(), let response = try? WireResponse(frame: frame) else { return false }
         if case .pong = response { return true }
         return false

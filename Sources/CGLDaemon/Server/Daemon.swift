@@ -44,13 +44,11 @@ public final class Daemon: Service {
     let phase = Mutex<Phase>(.starting(reloadRequested: false))
     /// Reloads run one at a time.
     let reloads = AsyncLock()
-    /// Prewarms started by reloads, awaited at shutdown.
+    /// Work in the background of serving (the prewarm at start, reloads and their
+    /// prewarms), run by ``run()`` as child tasks and awaited before the store closes.
     let background = BackgroundTasks()
-    /// The threads that serve the connections; shut down when ``run()`` returns.
-    let eventLoops: MultiThreadedEventLoopGroup
 
-    /// A daemon; nothing is opened or bound before ``run()``. Its event-loop threads start
-    /// here, idle until then, and stop when ``run()`` returns.
+    /// A daemon; nothing is started, opened or bound before ``run()``.
     ///
     /// - Parameters:
     ///   - configuration: Where to listen and store, what to load, the limits.
@@ -65,7 +63,6 @@ public final class Daemon: Service {
         self.onReady = onReady
         reports = SystemdReports(notifier: options.notifier, logger: logger)
         current = Mutex(configuration)
-        eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: configuration.resolvedEventLoops)
     }
 
     /// Runs until graceful shutdown.
@@ -73,19 +70,22 @@ public final class Daemon: Service {
     /// - Throws: `DaemonError` when it cannot start: a bad profiles file, a store that
     ///   cannot be opened (or was written by a newer cgld), a socket in use or unusable.
     public func run() async throws {
-        let watchdog = startWatchdog()
+        // The threads that serve the connections, from here to the end of `run()`.
+        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: configuration.resolvedEventLoops)
         do {
-            try await runServices()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                if let watchdog = watchdog(eventLoops) { group.addTask { await watchdog() } }
+                try await runServices(eventLoops)
+                group.cancelAll()
+            }
         } catch {
-            watchdog?.cancel()
             try? await eventLoops.shutdownGracefully()
             throw error
         }
-        watchdog?.cancel()
         try? await eventLoops.shutdownGracefully()
     }
 
-    private func runServices() async throws {
+    private func runServices(_ eventLoops: MultiThreadedEventLoopGroup) async throws {
         reports.status("starting: opening the store \(configuration.databasePath)")
         let profiles = try loadProfiles()
         // A socket systemd passed is bound and listening already; only a path cgld binds
@@ -104,7 +104,7 @@ public final class Daemon: Service {
         do {
             let directory = SchemesDirectory(logger: logger)
             let handler = try await start(store: store, pool: pool, profiles: profiles, directory: directory)
-            try await serve(handler, directory: directory)
+            try await serve(handler, directory: directory, on: eventLoops)
         } catch {
             await pool.shutdown()
             try? await store.close()
@@ -144,7 +144,7 @@ public final class Daemon: Service {
     }
 
     /// Listens, prewarms in the background, and returns after graceful shutdown.
-    private func serve(_ handler: RequestHandler, directory: SchemesDirectory) async throws {
+    private func serve(_ handler: RequestHandler, directory: SchemesDirectory, on eventLoops: MultiThreadedEventLoopGroup) async throws {
         let activated = options.activatedSocket
         // Connections read nothing before `listener.serve` hands them their peers, by when
         // the policy knows the socket file's group, which exists only once bound.
@@ -177,18 +177,21 @@ public final class Daemon: Service {
         }
         onReady(Ready(socketPath: socketPath, schemeCount: schemeCount))
         reports.ready(serving.status)
-        let prewarm = configuration.prewarmAtStart ? Task { await self.prewarm(handler.registry.all(), handler, serving) } : nil
-        if reloadRequested { background.start { await self.reload() } }
         let stopping = self.stopping
-        let (logger, reports) = (self.logger, self.reports)
-        await listener.serve {
-            logger.info("cgld is shutting down: no new connections; answering the requests in flight")
-            reports.stopping("stopping: answering the requests in flight")
-            stopping.set()
+        let (logger, reports, background) = (self.logger, self.reports, self.background)
+        // Serving and the background work side by side; the store stays open until both end.
+        await withDiscardingTaskGroup { group in
+            group.addTask { await background.run() }
+            if configuration.prewarmAtStart { background.start { await self.prewarm(handler.registry.all(), handler, serving) } }
+            if reloadRequested { background.start { await self.reload() } }
+            await listener.serve {
+                logger.info("cgld is shutting down: no new connections; answering the requests in flight")
+                reports.stopping("stopping: answering the requests in flight")
+                stopping.set()
+            }
+            phase.withLock { $0 = .stopped }
+            background.finish()
         }
-        phase.withLock { $0 = .stopped }
-        await prewarm?.value
-        await background.waitForAll()
     }
 
     /// Prewarms `schemes` for every profile in every configured direction, reporting its
@@ -204,7 +207,7 @@ public final class Daemon: Service {
             }
             reports.status(serving.status)
         } catch {
-            logger.error("A prewarm could not begin", metadata: ["cgl.error": "\(error.wireError.message)"])
+            logger.error("A prewarm could not begin", metadata: ["cgl.error": "\(error.message)"])
         }
     }
 

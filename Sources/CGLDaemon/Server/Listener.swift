@@ -6,11 +6,17 @@ import ServiceLifecycle
 
 /// The listening socket: binds it with SwiftNIO and runs one task per connection until
 /// graceful shutdown, then waits for every connection to answer what it had in flight.
+///
+/// A connection's pipeline is ``HandshakeHandler``, ``WireFrameDecoder``, ``Connection``;
+/// its task runs the requests answered later (``ConnectionWork``), in a task group of its
+/// own, a child of the listener's.
 struct Listener {
-    /// An accepted connection: its channel, and its handler (bound to the channel's loop).
-    typealias Child = (channel: any Channel, connection: NIOLoopBound<Connection>)
+    /// An accepted connection: its channel, its last handler (bound to the channel's loop),
+    /// and its pending requests.
+    typealias Child = (channel: any Channel, connection: NIOLoopBound<Connection>, work: ConnectionWork)
 
     let server: NIOAsyncChannel<Child, Never>
+    let handler: RequestHandler
     let configuration: DaemonConfiguration
     let counters: DaemonCounters
     let identifyPeer: @Sendable (any Channel) async throws -> PeerCredentials
@@ -29,8 +35,12 @@ struct Listener {
             channel.eventLoop.makeCompletedFuture { () throws -> Child in
                 let connection = Connection(handler: handler, authorization: authorization, limits: limits, logger: logger)
                 try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-                try channel.pipeline.syncOperations.addHandler(connection)
-                return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop))
+                try channel.pipeline.syncOperations.addHandlers([
+                    HandshakeHandler(maximumFrameSize: limits.maximumFrameSize),
+                    ByteToMessageHandler(WireFrameDecoder(maximumFrameSize: limits.maximumFrameSize, logger: logger)),
+                    connection,
+                ])
+                return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop), connection.work)
             }
         }
         let bootstrap = ServerBootstrap(group: eventLoops).serverChannelOption(.backlog, value: 256)
@@ -41,7 +51,7 @@ struct Listener {
                 try await bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false,
                                          childChannelInitializer: initializer)
             }
-            return Listener(server: server, configuration: configuration, counters: counters, identifyPeer: identifyPeer, logger: logger)
+            return Listener(server: server, handler: handler, configuration: configuration, counters: counters, identifyPeer: identifyPeer, logger: logger)
         } catch {
             let place = activated.map { "the socket systemd passed (descriptor \($0.descriptor))" } ?? configuration.socketPath
             throw DaemonError(code: .socket, message: "cannot listen on \(place): \(error)")
@@ -76,8 +86,11 @@ struct Listener {
             channel.close(promise: nil)
             return
         }
-        let (counters, logger, identifyPeer) = (self.counters, self.logger, self.identifyPeer)
-        let connection = child.connection
+        let (counters, logger, identifyPeer, handler) = (self.counters, self.logger, self.identifyPeer, self.handler)
+        let (connection, work) = (child.connection, child.work)
+        // `Connection.channelInactive` finishes the work too; this also covers a channel
+        // that closed before its handlers were added.
+        channel.closeFuture.whenComplete { _ in work.finish() }
         group.addTask {
             // The group lookup behind the credentials may read files: here, not on the loop.
             do {
@@ -89,7 +102,9 @@ struct Listener {
             }
             // Runs until the connection closes; at graceful shutdown it is asked to drain.
             await withGracefulShutdownHandler {
-                try? await channel.closeFuture.get()
+                await work.run(handler: handler, channel: channel, logger: logger) {
+                    channel.eventLoop.execute { connection.value.requestAnswered() }
+                }
             } onGracefulShutdown: {
                 channel.eventLoop.execute { connection.value.drain() }
             }

@@ -4,6 +4,9 @@ import NIOPosix
 /// from Swift's cooperative pool, so that CPU-bound work never delays I/O or request
 /// handling.
 struct ComputePool: Sendable {
+    /// The pool was shut down: the daemon is stopping and takes no new work.
+    struct Stopped: Error, Sendable {}
+
     let threads: NIOThreadPool
     /// How many threads there are: the parallelism prewarm aims for.
     let width: Int
@@ -16,12 +19,12 @@ struct ComputePool: Sendable {
 
     /// Runs `work` on one of the threads.
     ///
-    /// - Returns: Its result, or `RequestError.shuttingDown` once the pool was stopped.
-    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> Result<T, RequestError> {
+    /// - Returns: Its result, or ``Stopped`` once the pool was stopped.
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> Result<T, Stopped> {
         do {
             return .success(try await threads.runIfActive(work))
         } catch {
-            return .failure(.shuttingDown)
+            return .failure(Stopped())
         }
     }
 

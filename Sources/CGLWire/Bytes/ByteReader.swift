@@ -39,6 +39,13 @@ struct ByteReader {
         return try result.get()
     }
 
+    /// Runs `body` with a reader of raw `bytes` (valid for the whole call).
+    static func reading<Value>(raw bytes: UnsafeRawBufferPointer, strings: WireStringCache? = nil,
+                               _ body: (inout ByteReader) throws(WireDecodingError) -> Value) throws(WireDecodingError) -> Value {
+        var reader = ByteReader(bytes, strings: strings)
+        return try body(&reader)
+    }
+
     /// How far the reader is from the start of its input, for error messages.
     var offset: Int { index }
 

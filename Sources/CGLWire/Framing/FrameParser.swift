@@ -110,28 +110,19 @@ public struct FrameParser: Sendable {
     /// Validates the length as soon as it is known, and starts the payload once the whole
     /// header is there.
     private mutating func checkHeader() {
-        guard header.count >= 4 else { return }
-        let length = header[0 ..< 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        // A short length is refused at once: the bytes after it are no header, so waiting
-        // for them would only report garbage as the kind and id.
-        guard length >= WireFrame.minimumLength else {
-            failure = WireDecodingError(code: .frameTooShort,
-                                        message: "a frame declares a length of \(length); every frame has at least 5 (its kind and request id)",
-                                        offset: 0)
+        let maximum = maximumFrameSize
+        let result = header.withUnsafeBytes { bytes in
+            Result { () throws(WireDecodingError) in try WireFrame.Header.peek(bytes, maximumFrameSize: maximum) }
+        }
+        let peeked: WireFrame.Header?
+        switch result {
+        case .success(let header): peeked = header
+        case .failure(let error):
+            failure = error
             return
         }
-        guard header.count == WireFrame.headerSize else { return }
-        let kind = header[4]
-        let requestID = header[5 ..< 9].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        // A long length is refused once the kind and id are known, so that the error can
-        // be answered to the request it belongs to before the connection is closed.
-        guard length <= maximumFrameSize else {
-            failure = WireDecodingError(code: .frameTooLarge,
-                                        message: "a frame declares a length of \(length) bytes; at most \(maximumFrameSize) are accepted",
-                                        offset: 0, kind: kind, requestID: requestID)
-            return
-        }
-        payloadLength = Int(length - WireFrame.minimumLength)
+        guard let peeked else { return }
+        payloadLength = peeked.payloadSize
         if payloadLength == 0 {
             finishFrame()
         } else {

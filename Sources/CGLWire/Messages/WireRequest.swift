@@ -70,15 +70,41 @@ public enum WireRequest: Sendable, Hashable {
     ///   `reservedRequestID` for the id 0, `unknownKind` for a kind that is no request, or
     ///   the malformation of the payload.
     public init(frame: WireFrame) throws(WireDecodingError) {
+        self = try WireDecodingError.stamping(requestID: frame.requestID) { () throws(WireDecodingError) in
+            try Self.checkRequestID(frame.requestID, kind: frame.kind)
+            return try WireRequest(kind: frame.kind, payload: frame.payload[...])
+        }
+    }
+
+    /// Decodes a whole request frame in place, header and payload, from the bytes a
+    /// stream reader holds (a server's read buffer): nothing is copied but the request's
+    /// own fields.
+    ///
+    /// - Parameter frame: Exactly one frame, as ``WireFrame/Header/peek(_:maximumFrameSize:)``
+    ///   delimited it.
+    /// - Returns: The request id and the request.
+    /// - Throws: `WireDecodingError` with the frame's kind and request id, as
+    ///   ``init(frame:)`` does.
+    public static func decode(frame: UnsafeRawBufferPointer) throws(WireDecodingError) -> (requestID: UInt32, request: WireRequest) {
+        guard let header = try WireFrame.Header.peek(frame, maximumFrameSize: UInt32.max), header.frameSize == frame.count else {
+            throw WireDecodingError(code: .truncated, message: "the bytes given are not exactly one frame", offset: 0)
+        }
+        let payload = UnsafeRawBufferPointer(rebasing: frame[WireFrame.headerSize...])
+        let request = try WireDecodingError.stamping(requestID: header.requestID) { () throws(WireDecodingError) in
+            try checkRequestID(header.requestID, kind: header.kind)
+            return try WireRequest(kind: header.kind) { body throws(WireDecodingError) in try ByteReader.reading(raw: payload, body) }
+        }
+        return (header.requestID, request)
+    }
+
+    /// Refuses the id 0, which the protocol reserves for errors of the connection.
+    private static func checkRequestID(_ requestID: UInt32, kind: UInt8) throws(WireDecodingError) {
         // Answered with id 0 like any error of the connection, which is what a client that
         // sent it would take it for: a request cannot use the id errors of the connection use.
-        guard frame.requestID != 0 else {
+        guard requestID != 0 else {
             throw WireDecodingError(code: .reservedRequestID,
                                     message: "a request uses the id 0, which is reserved for errors of the connection; number requests from 1",
-                                    kind: frame.kind, requestID: 0)
-        }
-        self = try WireDecodingError.stamping(requestID: frame.requestID) { () throws(WireDecodingError) in
-            try WireRequest(kind: frame.kind, payload: frame.payload[...])
+                                    kind: kind, requestID: 0)
         }
     }
 
@@ -87,12 +113,17 @@ public enum WireRequest: Sendable, Hashable {
     /// - Throws: `WireDecodingError` with `kind`: `unknownKind` for a kind that is no
     ///   request, or the malformation of the payload (`truncated`, `trailingBytes`, …).
     public init(kind: UInt8, payload: ArraySlice<UInt8>) throws(WireDecodingError) {
+        try self.init(kind: kind) { body throws(WireDecodingError) in try ByteReader.reading(payload, body) }
+    }
+
+    /// Decodes a request of `kind` from the reader `read` makes.
+    private init(kind: UInt8, read: ((inout ByteReader) throws(WireDecodingError) -> WireRequest) throws(WireDecodingError) -> WireRequest) throws(WireDecodingError) {
         guard let known = Kind(rawValue: kind) else {
             let what = kind >= 0x80 ? "a response kind, which a client cannot send" : "not a request kind of protocol version 1"
             throw WireDecodingError(code: .unknownKind, message: "the kind 0x\(String(kind, radix: 16)) is \(what)", kind: kind)
         }
         self = try WireDecodingError.stamping(kind: kind) { () throws(WireDecodingError) in
-            try ByteReader.reading(payload) { reader throws(WireDecodingError) in
+            try read { reader throws(WireDecodingError) in
                 let message = try WireRequest(kind: known, from: &reader)
                 try reader.finish("a \(known) request")
                 return message

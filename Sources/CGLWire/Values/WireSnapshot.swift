@@ -3,7 +3,7 @@
 ///
 /// The encoding starts with ``source`` at a fixed offset so that a server can keep encoded
 /// payloads in its cache and patch that one byte per answer
-/// (``patchSource(_:inPayload:)``, ``encodeFrame(payload:source:requestID:into:)``).
+/// (``EncodedSnapshot``).
 public struct WireSnapshot: Sendable, Hashable {
     /// Where the server found a snapshot.
     public enum Source: UInt8, Sendable, Hashable, CaseIterable {

@@ -3,18 +3,6 @@ import CGLBridge
 import CGLDocument
 import CGLWire
 
-/// An environment to lay out, with its cache key (which takes a few microseconds to
-/// build: profiles have theirs built once).
-struct ResolvedEnvironment: Sendable, Hashable {
-    let environment: LayoutEnvironment
-    let key: String
-
-    init(_ environment: LayoutEnvironment) {
-        self.environment = environment
-        key = environment.cacheKey
-    }
-}
-
 /// Turns the environment a request names into the one to lay out: a configured profile, or
 /// explicit values checked against the ranges of the protocol.
 struct EnvironmentResolver: Sendable {
@@ -53,9 +41,9 @@ struct EnvironmentResolver: Sendable {
 
     /// The environment of a lookup.
     ///
-    /// - Throws: `RequestError` `invalidEnvironment` for an unknown profile or values that
-    ///   cannot be laid out, naming the value.
-    func environment(for request: WireEnvironmentRequest) throws(RequestError) -> ResolvedEnvironment {
+    /// - Throws: ``EnvironmentRefusal`` for an unknown profile or values that cannot be laid
+    ///   out, naming the value.
+    func environment(for request: WireEnvironmentRequest) throws(EnvironmentRefusal) -> ResolvedEnvironment {
         switch request {
         case .profile(let name, let direction):
             guard let profile = resolvedProfiles[name] else { throw unknownProfile(name) }
@@ -69,27 +57,27 @@ struct EnvironmentResolver: Sendable {
             do {
                 try environment.validate()
             } catch {
-                throw RequestError(.invalidEnvironment, "invalid environment: \(error.message)")
+                throw EnvironmentRefusal(message: "invalid environment: \(error.message)")
             }
             return ResolvedEnvironment(environment)
         }
     }
 
     /// The profile called `name`.
-    func profile(named name: String) throws(RequestError) -> LayoutEnvironment {
+    func profile(named name: String) throws(EnvironmentRefusal) -> LayoutEnvironment {
         guard let environment = profiles[name] else { throw unknownProfile(name) }
         return environment
     }
 
-    private func unknownProfile(_ name: String) -> RequestError {
-        RequestError(.invalidEnvironment, "no profile is called '\(name)'; \(hint(for: name, among: profiles.names))")
+    private func unknownProfile(_ name: String) -> EnvironmentRefusal {
+        EnvironmentRefusal(message: "no profile is called '\(name)'; \(hint(for: name, among: profiles.names))")
     }
 
     /// The environments a prewarm covers: the profiles named (every profile when none is),
     /// each in every configured direction.
     ///
-    /// - Throws: `RequestError` `invalidEnvironment` naming the first unknown profile.
-    func prewarmEnvironments(profileNames: [String]) throws(RequestError) -> [ResolvedEnvironment] {
+    /// - Throws: ``EnvironmentRefusal`` naming the first unknown profile.
+    func prewarmEnvironments(profileNames: [String]) throws(EnvironmentRefusal) -> [ResolvedEnvironment] {
         var chosen: [LayoutEnvironment] = []
         if profileNames.isEmpty {
             chosen = profiles.profiles
@@ -111,4 +99,10 @@ struct EnvironmentResolver: Sendable {
             }
         }.map(ResolvedEnvironment.init)
     }
+}
+
+/// An environment a request names that cannot be laid out: an unknown profile, or values
+/// out of range. The message names the value.
+struct EnvironmentRefusal: Error, Sendable {
+    var message: String
 }

@@ -1,0 +1,33 @@
+import CGLDocument
+import CGLStore
+
+/// Why the registry could not register, unregister or load a document.
+enum RegistryError: Error, Sendable {
+    /// The document is invalid; every issue, errors first, then warnings.
+    case invalidDocument(DocumentError)
+    /// The store failed while `operation` ran.
+    case store(StoreError, doing: String)
+    /// The daemon is stopping: its compute threads take no new work.
+    case stopping
+
+    /// What went wrong, in one line, for logs.
+    var message: String {
+        switch self {
+        case .invalidDocument(let error):
+            let count = error.errors.count
+            return "the document is invalid: \(count) error\(count == 1 ? "" : "s")"
+        case .store(let error, let operation):
+            return "\(operation) failed: the store answered \(error.code): \(error.message)"
+        case .stopping:
+            return "the daemon is shutting down"
+        }
+    }
+}
+
+extension RegistryError {
+    /// The document's issues, for an invalid document; none otherwise.
+    var issues: [DocumentIssue] {
+        if case .invalidDocument(let error) = self { return error.issues }
+        return []
+    }
+}

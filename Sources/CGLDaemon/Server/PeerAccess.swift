@@ -1,0 +1,41 @@
+import CGLWire
+import Logging
+
+/// Who is at the other end of a connection, and what the policy in force lets them do:
+/// decided once per policy generation, so that a request costs one atomic load.
+struct PeerAccess {
+    private let authorization: LiveAuthorization
+    private let logger: Logger
+    /// The peer; nil until the connection starts reading.
+    private(set) var peer: PeerCredentials?
+    /// The peer's access under the policy of `generation` (nil: none).
+    private var decided: (generation: UInt64, granted: Authorization.Access?)?
+
+    init(authorization: LiveAuthorization, logger: Logger) {
+        self.authorization = authorization
+        self.logger = logger
+    }
+
+    mutating func identify(_ peer: PeerCredentials) {
+        self.peer = peer
+        decided = nil
+    }
+
+    /// The `unauthorized` error when the peer may not make `request` (logged); nil when it may.
+    mutating func refusal(of request: WireRequest) -> WireError? {
+        guard let peer else {
+            // Not reachable: reading starts with the peer known. Refuse rather than trust.
+            return WireError(code: .unauthorized, message: "cgld does not know who this connection's peer is yet")
+        }
+        let generation = authorization.generation
+        if decided?.generation != generation {
+            let (current, policy) = authorization.versioned()
+            decided = (current, policy.access(of: peer))
+        }
+        if let granted = decided?.granted, granted >= Authorization.access(for: request.kind) { return nil }
+        // Decided again on the policy itself: it may have changed since `decided` was read.
+        guard let refusal = authorization.current.check(request, peer: peer) else { return nil }
+        Authorization.logDenial(of: request.kind, to: peer, logger: logger)
+        return refusal
+    }
+}
