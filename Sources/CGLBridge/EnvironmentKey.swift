@@ -1,6 +1,6 @@
 import CGLayout
 import Foundation
-public import CGLDocument
+package import CGLDocument
 
 extension LayoutEnvironment {
     /// A stable text naming every value the frames depend on, for the snapshot cache key:
@@ -8,7 +8,7 @@ extension LayoutEnvironment {
     ///
     /// Numbers are written in Swift's shortest round-trip form, so distinct values never
     /// share a key. The profile name is part of it because a snapshot carries it.
-    public var cacheKey: String {
+    package var cacheKey: String {
         let insets = [safeArea.top, safeArea.left, safeArea.bottom, safeArea.right].map { "\($0)" }.joined(separator: ",")
         return [
             "w=\(width)", "h=\(height)", "s=\(scale.map { "\($0)" } ?? "-")",

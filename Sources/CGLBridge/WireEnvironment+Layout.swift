@@ -1,11 +1,11 @@
 import Foundation
-public import CGLDocument
-public import CGLWire
-public import CGLayout
+package import CGLDocument
+package import CGLWire
+package import CGLayout
 
 extension WireEnvironment {
     /// The resolved environment of a document snapshot, as the wire carries it.
-    public init(_ environment: LayoutEnvironment) {
+    package init(_ environment: LayoutEnvironment) {
         self.init(width: environment.width, height: environment.height, scale: environment.scale,
                   direction: WireDirection(environment.direction),
                   horizontalSizeClass: WireSizeClass(environment.horizontalSizeClass),
@@ -16,7 +16,7 @@ extension WireEnvironment {
 
 extension LayoutEnvironment {
     /// The environment a wire snapshot was computed for.
-    public init(_ environment: WireEnvironment) {
+    package init(_ environment: WireEnvironment) {
         self.init(width: environment.width, height: environment.height, scale: environment.scale,
                   direction: LayoutDirection(environment.direction),
                   horizontalSizeClass: SizeClass(environment.horizontalSizeClass),
@@ -26,7 +26,7 @@ extension LayoutEnvironment {
 
     /// The environment explicit lookup values describe; size classes left out are derived
     /// from the size. Not validated: call `validate()`.
-    public init(_ values: WireEnvironmentRequest.Explicit) {
+    package init(_ values: WireEnvironmentRequest.Explicit) {
         self.init(width: values.width, height: values.height, scale: values.scale,
                   direction: LayoutDirection(values.direction),
                   horizontalSizeClass: values.horizontalSizeClass.map(SizeClass.init),
@@ -37,7 +37,7 @@ extension LayoutEnvironment {
 
 extension WireEnvironmentRequest.Explicit {
     /// Explicit values that describe `environment` exactly (its profile name aside).
-    public init(_ environment: LayoutEnvironment) {
+    package init(_ environment: LayoutEnvironment) {
         let resolved = WireEnvironment(environment)
         self.init(width: resolved.width, height: resolved.height, scale: resolved.scale, direction: resolved.direction,
                   horizontalSizeClass: resolved.horizontalSizeClass, verticalSizeClass: resolved.verticalSizeClass,
@@ -47,28 +47,28 @@ extension WireEnvironmentRequest.Explicit {
 
 extension WireDirection {
     /// The wire number of an engine direction.
-    public init(_ direction: LayoutDirection) {
+    package init(_ direction: LayoutDirection) {
         self = direction == .leftToRight ? .leftToRight : .rightToLeft
     }
 }
 
 extension LayoutDirection {
     /// The engine direction of a wire direction.
-    public init(_ direction: WireDirection) {
+    package init(_ direction: WireDirection) {
         self = direction == .leftToRight ? .leftToRight : .rightToLeft
     }
 }
 
 extension WireSizeClass {
     /// The wire number of a document size class.
-    public init(_ sizeClass: SizeClass) {
+    package init(_ sizeClass: SizeClass) {
         self = sizeClass == .compact ? .compact : .regular
     }
 }
 
 extension SizeClass {
     /// The document size class of a wire size class.
-    public init(_ sizeClass: WireSizeClass) {
+    package init(_ sizeClass: WireSizeClass) {
         self = sizeClass == .compact ? .compact : .regular
     }
 }
@@ -82,7 +82,7 @@ extension EdgeInsets {
 
 extension WireInsets {
     /// Insets from the engine's.
-    public init(_ insets: EdgeInsets) {
+    package init(_ insets: EdgeInsets) {
         self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
     }
 }

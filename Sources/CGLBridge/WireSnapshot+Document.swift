@@ -1,11 +1,11 @@
-public import CGLDocument
-public import CGLWire
+package import CGLDocument
+package import CGLWire
 import CGLayout
-public import Foundation
+package import Foundation
 
 extension WireSnapshot {
     /// A document snapshot as the daemon sends it, with where it was found.
-    public init(_ snapshot: DocumentSnapshot, source: Source) {
+    package init(_ snapshot: DocumentSnapshot, source: Source) {
         self.init(source: source, scheme: snapshot.scheme, hash: snapshot.hash, engine: snapshot.engine,
                   environment: WireEnvironment(snapshot.environment),
                   size: WireSize(width: snapshot.size.width, height: snapshot.size.height),
@@ -15,7 +15,7 @@ extension WireSnapshot {
     }
 
     /// The snapshot as `CGLDocument` has it, to render it as `cglctl compute` does.
-    public var documentSnapshot: DocumentSnapshot {
+    package var documentSnapshot: DocumentSnapshot {
         DocumentSnapshot(scheme: scheme, hash: hash, engine: engine, environment: LayoutEnvironment(environment),
                          size: CGSize(width: size.width, height: size.height),
                          entries: elements.map { element in
@@ -25,7 +25,7 @@ extension WireSnapshot {
 
     /// The JSON of `cglctl compute --format json` for the same snapshot, plus `"source"` as
     /// the last member (`docs/protocol.md` §11).
-    public var json: String {
+    package var json: String {
         let body = documentSnapshot.json
         // `DocumentSnapshot.json` is one object: the member goes before its closing brace.
         return String(body.dropLast()) + ",\"source\":\"\(source.name)\"}"
@@ -34,14 +34,14 @@ extension WireSnapshot {
 
 extension WireRect {
     /// A rectangle from a `CGRect`.
-    public init(_ rect: CGRect) {
+    package init(_ rect: CGRect) {
         self.init(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
     }
 }
 
 extension CGRect {
     /// A rectangle from the wire.
-    public init(_ rect: WireRect) {
+    package init(_ rect: WireRect) {
         self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 }

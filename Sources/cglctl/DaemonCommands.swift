@@ -53,13 +53,13 @@ struct List: AsyncParsableCommand {
             print(JSONOutput.array(schemes.map { scheme in
                 JSONOutput.object([
                     ("name", JSONOutput.string(scheme.name)), ("hash", JSONOutput.string(scheme.hash)),
-                    ("elements", String(scheme.elementCount)), ("registeredAt", formatNumber(scheme.registeredAt)),
-                    ("updatedAt", formatNumber(scheme.updatedAt)),
+                    ("elements", String(scheme.elementCount)), ("registeredAt", formatNumber(scheme.registeredAt.timeIntervalSince1970)),
+                    ("updatedAt", formatNumber(scheme.updatedAt.timeIntervalSince1970)),
                 ])
             }))
         } else {
             let rows = [["name", "elements", "updated", "hash"]] + schemes.map { scheme in
-                [scheme.name, String(scheme.elementCount), Formatting.date(scheme.updatedAt), scheme.hash]
+                [scheme.name, String(scheme.elementCount), Formatting.date(scheme.updatedAt.timeIntervalSince1970), scheme.hash]
             }
             print(Formatting.table(rows))
         }

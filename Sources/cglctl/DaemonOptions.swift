@@ -29,14 +29,14 @@ struct DaemonOptions: ParsableArguments {
     /// reached, 65 for invalid documents and names or environments it refuses, 77 when it
     /// refuses the request for this user, 70 otherwise.
     static func fail(_ error: CGLClientError) -> ExitCode {
-        printError("cglctl: \(error.daemonError.map { "\($0.code): \($0.message)" } ?? error.message)")
+        printError("cglctl: \(error.refusal.map { "\($0.code): \($0.message)" } ?? error.message)")
         switch error.code {
         case .daemonUnavailable, .timedOut, .connectionLost, .handshakeRefused:
             return ExitCode(CLIExit.unavailable)
         case .documentTooLarge:
             return ExitCode(CLIExit.invalidDocument)
         case .daemon:
-            switch error.daemonError?.code {
+            switch error.refusal?.code {
             case .invalidDocument?, .notFound?, .invalidEnvironment?, .tooLarge?: return ExitCode(CLIExit.invalidDocument)
             case .busy?: return ExitCode(CLIExit.unavailable)
             case .unauthorized?: return ExitCode(CLIExit.notPermitted)

@@ -3,6 +3,7 @@ import CGLBridge
 import CGLClient
 import CGLDocument
 import CGLWire
+import CGLayout
 import Foundation
 
 /// `cglctl lookup NAME (--profile NAME | --size WxH …)`: a snapshot from the daemon, as
@@ -28,19 +29,19 @@ struct Lookup: AsyncParsableCommand {
         let request = try environmentRequest()
         let snapshot = try daemon.call { client throws(CGLClientError) in try client.lookup(scheme: name, environment: request) }
         if daemon.format == .json {
-            print(snapshot.json)
+            print(snapshot.wire.json)
         } else {
-            print(snapshot.documentSnapshot.textTable)
-            print("source \(snapshot.source.name)")
+            print(snapshot.document.textTable)
+            print("source \(snapshot.source.rawValue)")
         }
     }
 
     /// A profile travels by name (the daemon's profiles decide); explicit values are
     /// checked here first, as `compute` checks them.
-    private func environmentRequest() throws -> WireEnvironmentRequest {
+    private func environmentRequest() throws -> Environment {
         if let profile = environment.profile {
             return .profile(profile, direction: environment.rtl ? .rightToLeft : nil)
         }
-        return .explicit(WireEnvironmentRequest.Explicit(try environment.environment(profiles: .defaults)))
+        return .values(of: try environment.environment(profiles: .defaults))
     }
 }

@@ -47,7 +47,7 @@ final class ProgressDisplay {
         self.live = live
     }
 
-    func show(_ progress: WirePrewarmProgress) {
+    func show(_ progress: PrewarmProgress) {
         let fraction = progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total)
         if live {
             let width = 30

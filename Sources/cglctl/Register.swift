@@ -24,9 +24,9 @@ struct Register: AsyncParsableCommand {
             do throws(CGLClientError) {
                 let registration = try await client.register(data)
                 report(registration, file: file, into: &results)
-            } catch where error.daemonError?.code == .invalidDocument {
+            } catch where error.refusal?.code == .invalidDocument {
                 anyInvalid = true
-                report(invalid: error.daemonError?.issues ?? [], message: error.message, file: file, into: &results)
+                report(invalid: error.refusal?.issues ?? [], message: error.message, file: file, into: &results)
             } catch {
                 throw DaemonOptions.fail(error)
             }
@@ -35,19 +35,19 @@ struct Register: AsyncParsableCommand {
         if anyInvalid { throw ExitCode(CLIExit.invalidDocument) }
     }
 
-    private func report(_ registration: WireRegistration, file: String, into results: inout [String]) {
+    private func report(_ registration: Registration, file: String, into results: inout [String]) {
         if daemon.format == .text {
-            print("\(file): \(registration.outcome.name) (\(registration.name), \(registration.hash))")
+            print("\(file): \(registration.outcome.rawValue) (\(registration.name), \(registration.hash))")
             for warning in registration.warnings { printError(warning.line(file: file)) }
         }
         results.append(JSONOutput.object([
             ("file", JSONOutput.string(file)), ("registered", "true"), ("name", JSONOutput.string(registration.name)),
-            ("hash", JSONOutput.string(registration.hash)), ("outcome", JSONOutput.string(registration.outcome.name)),
+            ("hash", JSONOutput.string(registration.hash)), ("outcome", JSONOutput.string(registration.outcome.rawValue)),
             ("issues", JSONOutput.array(registration.warnings.map(\.json))),
         ]))
     }
 
-    private func report(invalid issues: [WireIssue], message: String, file: String, into results: inout [String]) {
+    private func report(invalid issues: [DocumentIssue], message: String, file: String, into results: inout [String]) {
         if daemon.format == .text {
             for issue in issues { printError(issue.line(file: file)) }
             print("\(file): invalid (\(message))")
@@ -55,18 +55,5 @@ struct Register: AsyncParsableCommand {
         results.append(JSONOutput.object([
             ("file", JSONOutput.string(file)), ("registered", "false"), ("issues", JSONOutput.array(issues.map(\.json))),
         ]))
-    }
-}
-
-extension WireIssue {
-    /// The issue as `cglctl validate --format json` writes a document issue.
-    var json: String {
-        var members: [(String, String)] = [
-            ("severity", JSONOutput.string(severity.name)), ("code", JSONOutput.string(code)),
-            ("pointer", JSONOutput.string(pointer)), ("message", JSONOutput.string(message)),
-        ]
-        if let hint { members.append(("hint", JSONOutput.string(hint))) }
-        if line != 0 { members += [("line", String(line)), ("column", String(column))] }
-        return JSONOutput.object(members)
     }
 }

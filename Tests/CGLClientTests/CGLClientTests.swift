@@ -48,7 +48,8 @@ import Testing
         #expect(try await client.register(exampleDocument("login-form")).outcome == .created)
         #expect(try await client.list().count == 2)
         let results = try await client.lookups([
-            ("feed-cell", .profile("phone-portrait")), ("login-form", .explicit(.init(width: 400, height: 700))), ("nope", .profile("phone-portrait")),
+            Lookup(scheme: "feed-cell", environment: .profile("phone-portrait")), Lookup(scheme: "login-form", environment: .size(width: 400, height: 700)),
+            Lookup(scheme: "nope", environment: .profile("phone-portrait")),
         ])
         #expect(try results[0].get().scheme == "feed-cell")
         #expect(try results[1].get().environment.width == 400)
@@ -67,7 +68,7 @@ import Testing
             _ = try await client.ping()
         } throws: { error in
             guard let error = error as? CGLClientError else { return false }
-            return error.isDaemonUnavailable && error.daemonError == nil && error.message.contains("missing.sock")
+            return error.isDaemonUnavailable && error.refusal == nil && error.message.contains("missing.sock")
         }
     }
 
@@ -114,7 +115,8 @@ import Testing
         let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait", direction: .rightToLeft))
         var environment = try #require(ProfileSet.defaults["phone-portrait"])
         environment.direction = .rightToLeft
-        #expect(snapshot == WireSnapshot(try document.compiled().snapshot(for: environment), source: .computed))
+        #expect(snapshot.document == (try document.compiled().snapshot(for: environment)))
+        #expect(snapshot.source == .computed)
         await #expect { _ = try await client.lookup(scheme: "other", environment: .profile("phone-portrait")) } throws: {
             ($0 as? CGLClientError)?.code == .fallbackFailed
         }
@@ -128,8 +130,8 @@ import Testing
         let avatar = LayoutView(), body = LayoutView(), stray = LayoutView()
         let unmatched = snapshot.apply(to: ["avatar": avatar, "body": body, "not-in-scheme": stray])
         #expect(unmatched == ["not-in-scheme"])
-        #expect(avatar.frame == CGRect(try #require(snapshot["avatar"]).frame))
-        #expect(body.frame == CGRect(try #require(snapshot["body"]).frame))
+        #expect(avatar.frame == (try #require(snapshot["avatar"]).frame))
+        #expect(body.frame == (try #require(snapshot["body"]).frame))
         #expect(stray.frame == .zero)
         try await daemon.stop()
     }

@@ -19,13 +19,16 @@ import Testing
         let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
         snapshot.apply(to: ["avatar": avatarView, "body": bodyLabel])   // your LayoutElements, by element id
 
-        // Many lookups pipelined on the one connection; an async form of every call.
-        let results = try await client.lookups([("feed-cell", .profile("tablet-landscape", direction: .rightToLeft)),
-                                                ("feed-cell", .explicit(.init(width: 500, height: 300, scale: 2)))])
+        // Many lookups pipelined on one connection, in one round trip; every call also has a
+        // blocking form, for code that cannot suspend.
+        let results = try await client.lookups([
+            Lookup(scheme: "feed-cell", environment: .profile("tablet-landscape", direction: .rightToLeft)),
+            Lookup(scheme: "feed-cell", environment: .size(width: 500, height: 300, scale: 2)),
+        ])
 
         // When the daemon may be down: compute from local documents instead.
         let offline = CGLClient(configuration: .init(socketPath: daemon.folder + "/down.sock",
-                                                     fallback: LocalFallback(documents: [try SchemeDocument(data: json)])))
+                                                     fallback: LocalFallback(document: try SchemeDocument(data: json))))
 
         #expect(avatarView.frame.size.width == 48)
         #expect(results.count == 2)

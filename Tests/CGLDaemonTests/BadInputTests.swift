@@ -2,6 +2,7 @@ import CGLTestSupport
 import CGLClient
 import CGLDaemon
 import CGLDaemonTestSupport
+import CGLDocument
 import CGLWire
 import Foundation
 import Testing
@@ -135,14 +136,14 @@ import Testing
             #expect {
                 _ = try daemon.client().register(Data(document.utf8))
             } throws: { error in
-                guard let error = error as? CGLClientError, let wire = error.daemonError else { return false }
-                return wire.code == .invalidDocument && wire.issues.count >= 2 && wire.issues.contains { $0.code == "unknownKey" && $0.line == 1 }
-                    && wire.issues.contains { $0.code == "duplicateId" }
+                guard let error = error as? CGLClientError, let wire = error.refusal else { return false }
+                return wire.code == .invalidDocument && wire.issues.count >= 2 && wire.issues.contains { $0.code.name == "unknownKey" && $0.position?.line == 1 }
+                    && wire.issues.contains { $0.code.name == "duplicateId" }
             }
             #expect {
                 _ = try daemon.client().register(Data([0xFF, 0xFE, 0x7B]))
             } throws: { error in
-                (error as? CGLClientError)?.daemonError?.issues.first?.code == "syntax"
+                (error as? CGLClientError)?.refusal?.issues.first?.code.name == "syntax"
             }
         }
     }
@@ -152,12 +153,12 @@ import Testing
             #expect {
                 _ = try daemon.client().lookup(scheme: "feed-cel", environment: .profile("phone-portrait"))
             } throws: { error in
-                guard let wire = (error as? CGLClientError)?.daemonError else { return false }
+                guard let wire = (error as? CGLClientError)?.refusal else { return false }
                 return wire.code == .notFound && wire.message.contains("'feed-cel'") && wire.message.contains("feed-cell")
             }
             #expect {
                 _ = try daemon.client().prewarm(schemes: ["feed-cell", "nope"])
-            } throws: { error in (error as? CGLClientError)?.daemonError?.code == .notFound }
+            } throws: { error in (error as? CGLClientError)?.refusal?.code == .notFound }
         }
     }
 
@@ -168,8 +169,8 @@ import Testing
     func invalidEnvironmentsAreRefused(width: Double, height: Double, scale: Double?) async throws {
         try await withDaemon { daemon in
             #expect {
-                _ = try daemon.client().lookup(scheme: "feed-cell", environment: .explicit(.init(width: width, height: height, scale: scale)))
-            } throws: { error in (error as? CGLClientError)?.daemonError?.code == .invalidEnvironment }
+                _ = try daemon.client().lookup(scheme: "feed-cell", environment: .size(width: width, height: height, scale: scale))
+            } throws: { error in (error as? CGLClientError)?.refusal?.code == .invalidEnvironment }
         }
     }
 
@@ -178,7 +179,7 @@ import Testing
             #expect {
                 _ = try daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrat"))
             } throws: { error in
-                guard let wire = (error as? CGLClientError)?.daemonError else { return false }
+                guard let wire = (error as? CGLClientError)?.refusal else { return false }
                 return wire.code == .invalidEnvironment && wire.message.contains("phone-portrait")
             }
         }

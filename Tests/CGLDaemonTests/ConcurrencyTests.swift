@@ -84,8 +84,8 @@ import Testing
                         // 1,000 lookups in batches of 100, each batch pipelined on the connection.
                         for batch in 0 ..< 10 {
                             let indices = (0 ..< 100).map { (clientIndex * 7919 + batch * 100 + $0 * 31) % requests.count }
-                            for (index, result) in zip(indices, try client.lookups(indices.map { requests[$0] })) {
-                                var snapshot = try result.get()
+                            for (index, result) in zip(indices, try client.lookups(indices.map { Lookup(scheme: requests[$0].scheme, environment: Environment(requests[$0].environment)) })) {
+                                var snapshot = try result.get().wire
                                 snapshot.source = .computed
                                 if snapshot != expected[index] { mismatches += 1 }
                             }
@@ -107,11 +107,11 @@ import Testing
         let daemon = try await TestDaemon.start(schemes: ["settings-list"])
         defer { daemon.removeFolder() }
         let socketPath = daemon.configuration.socketPath
-        let sources = try await withThrowingTaskGroup(of: WireSnapshot.Source.self) { group in
+        let sources = try await withThrowingTaskGroup(of: Snapshot.Source.self) { group in
             for _ in 0 ..< 16 {
                 group.addTask {
                     try await blocking {
-                        try CGLClient(socketPath: socketPath).lookup(scheme: "settings-list", environment: .explicit(.init(width: 777, height: 555)))
+                        try CGLClient(socketPath: socketPath).lookup(scheme: "settings-list", environment: .size(width: 777, height: 555))
                     }.source
                 }
             }

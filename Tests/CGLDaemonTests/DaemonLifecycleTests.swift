@@ -3,6 +3,7 @@ import CGLDaemon
 import CGLDaemonTestSupport
 import CGLStore
 import CGLWire
+import CGLayout
 import Foundation
 import Testing
 
@@ -10,14 +11,14 @@ import Testing
     @Test func aRestartServesTheSameSnapshotsFromTheStoreWithoutComputing() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let environments: [WireEnvironmentRequest] = [.profile("phone-portrait"), .profile("tablet-landscape", direction: .rightToLeft),
-                                                      .explicit(.init(width: 500, height: 320, scale: 2))]
+        let environments: [Environment] = [.profile("phone-portrait"), .profile("tablet-landscape", direction: .rightToLeft),
+                                           .size(width: 500, height: 320, scale: 2)]
         let first = try await TestDaemon.start(folder: folder, schemes: ["feed-cell", "toolbar"])
         var before: [WireSnapshot] = []
         for environment in environments {
             let snapshot = try await first.client().lookup(scheme: "feed-cell", environment: environment)
             #expect(snapshot.source == .computed)
-            before.append(snapshot)
+            before.append(snapshot.wire)
         }
         try await first.stop()
         #expect(!FileManager.default.fileExists(atPath: first.configuration.socketPath))
@@ -26,7 +27,7 @@ import Testing
         let client = second.client()
         #expect(try await client.list().map(\.name) == ["feed-cell", "toolbar"])
         for (environment, expected) in zip(environments, before) {
-            var snapshot = try await client.lookup(scheme: "feed-cell", environment: environment)
+            var snapshot = try await client.lookup(scheme: "feed-cell", environment: environment).wire
             #expect(snapshot.source == .store)
             snapshot.source = .computed
             #expect(snapshot == expected)

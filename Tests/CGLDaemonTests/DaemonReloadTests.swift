@@ -9,7 +9,7 @@ import Testing
 
 /// Reloads in process: the schemes folder, the configuration, and connections that stay.
 @Suite struct DaemonReloadTests {
-    private static let portrait = WireEnvironmentRequest.profile("phone-portrait")
+    private static let portrait = Environment.profile("phone-portrait")
 
     /// The feed-cell example with another avatar size: same name, new hash.
     private static func changedFeedCell() throws -> Data {
@@ -35,11 +35,11 @@ import Testing
             _ = try connection.handshake()
             return connection
         }
-        let before = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait), id: 1)) }
+        let before = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait.request), id: 1)) }
         try Self.changedFeedCell().write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
         let outcome = try #require(await daemon.daemon.reload())
         #expect(outcome.refusal == nil && outcome.changed == ["feed-cell"] && outcome.dropped.isEmpty)
-        let after = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait), id: 2)) }
+        let after = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait.request), id: 2)) }
         #expect(before != nil && after != nil && before != after)
         #expect(try await daemon.client().list().first { $0.name == "feed-cell" }?.hash == after)
         try await daemon.stop()

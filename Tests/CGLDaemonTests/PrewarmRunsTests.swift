@@ -72,7 +72,7 @@ import Testing
     @Test func concurrentPrewarmsOverTheSocketComputeEachSnapshotOnce() async throws {
         let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
         defer { daemon.removeFolder() }
-        let summaries = try await withThrowingTaskGroup(of: WirePrewarmSummary.self) { group in
+        let summaries = try await withThrowingTaskGroup(of: PrewarmSummary.self) { group in
             for _ in 0 ..< 3 {
                 let client = daemon.client()
                 group.addTask { try await client.prewarm() }
@@ -80,7 +80,7 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         let total = 2 * 12 * 2  // schemes × profiles × directions
-        #expect(summaries.allSatisfy { Int($0.computed + $0.alreadyCached + $0.failed) == total && $0.failed == 0 })
+        #expect(summaries.allSatisfy { $0.computed + $0.alreadyCached + $0.failed == total && $0.failed == 0 })
         let stats = try await daemon.client().stats()
         #expect(stats[DaemonCounters.computationsKey] == Double(total))
         try await daemon.stop()

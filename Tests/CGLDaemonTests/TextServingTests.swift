@@ -39,7 +39,7 @@ import Testing
         let local = try document.compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
         let body = try #require(snapshot.elements.first { $0.id == "body" })
         let localBody = try #require(local.elements.first { $0.id == "body" })
-        #expect(body.frame.height == Double(localBody.frame.size.height))
+        #expect(body.frame.height == localBody.frame.size.height)
         #expect(body.frame.height == 72)  // four lines of 18 (ExampleSchemeTests derives it)
         let stats = try await client.stats()
         #expect((stats["fonts.inUse"] ?? 0) >= 2)

@@ -13,6 +13,9 @@ extension CGLClient {
         /// Documents to compute from locally when the daemon is unavailable; `nil`: no
         /// fallback, lookups fail with ``CGLClientError/Code/daemonUnavailable``.
         public var fallback: LocalFallback?
+        /// Idle connections kept for the next calls (default 4). Concurrent calls beyond
+        /// it open connections of their own, closed when they end.
+        public var maximumIdleConnections: Int
 
         /// A configuration.
         ///
@@ -21,12 +24,14 @@ extension CGLClient {
         ///   - connectTimeout: Default 2 s.
         ///   - requestTimeout: Default 30 s.
         ///   - fallback: Local documents to compute from when the daemon is unavailable.
+        ///   - maximumIdleConnections: Idle connections kept; default 4.
         public init(socketPath: String = CGLClient.defaultSocketPath, connectTimeout: Duration = .seconds(2),
-                    requestTimeout: Duration = .seconds(30), fallback: LocalFallback? = nil) {
+                    requestTimeout: Duration = .seconds(30), fallback: LocalFallback? = nil, maximumIdleConnections: Int = 4) {
             self.socketPath = socketPath
             self.connectTimeout = connectTimeout
             self.requestTimeout = requestTimeout
             self.fallback = fallback
+            self.maximumIdleConnections = max(0, maximumIdleConnections)
         }
     }
 

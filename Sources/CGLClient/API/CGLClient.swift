@@ -1,33 +1,33 @@
-import CGLWire
-import Dispatch
+package import CGLWire
 import Foundation
-import Synchronization
 
-/// A client of `cgld`: one connection over the daemon's Unix socket, opened on first use,
-/// reused by every call, and reopened when it drops.
+/// A client of `cgld` over the daemon's Unix socket.
 ///
 /// ```swift
-/// let client = CGLClient()                                          // CGLD_SOCKET or .cgld/cgld.sock
-/// let snapshot = try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+/// let client = CGLClient()                  // CGLD_SOCKET, .cgld/cgld.sock or /run/cgld/cgld.sock
+/// let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
 /// print(snapshot.source, snapshot["avatar"]?.frame as Any)
 /// ```
 ///
-/// Calls are synchronous (they block the calling thread) or `async` (the same work on a
-/// dispatch thread, never blocking Swift's cooperative pool). Calls from several threads
-/// take turns on the one connection; ``lookups(_:)`` pipelines many lookups in one turn.
+/// Every call is `async` (it suspends, holding no thread, while the daemon answers) or
+/// synchronous (the same exchange, blocking the calling thread: the cheapest way to wait,
+/// and the warm lookup's path). Each call uses a connection of its own from a small pool,
+/// opened on first use and reused after, so concurrent calls never wait for one another:
+/// a prewarm that takes minutes holds only its connection. ``lookups(_:)`` pipelines many
+/// lookups on one connection in one round trip.
+///
 /// Failures are ``CGLClientError``s: ``CGLClientError/Code/daemonUnavailable`` when no
-/// daemon runs, ``CGLClientError/Code/daemon`` with the daemon's ``WireError`` otherwise.
+/// daemon runs, ``CGLClientError/Code/daemon`` with the daemon's
+/// ``CGLClientError/Refusal`` otherwise.
 public final class CGLClient: Sendable {
     /// How the client reaches the daemon.
     public let configuration: Configuration
-    private let connection = Mutex<ClientConnection?>(nil)
-    /// Where the `async` calls block: a serial queue of the client's own (calls take turns
-    /// on the connection anyway), backed by overcommitting threads, not the cooperative pool.
-    let callQueue = DispatchQueue(label: "cglclient.calls")
+    private let pool: ConnectionPool
 
     /// A client; nothing is connected before the first call.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        pool = ConnectionPool(maximumIdle: configuration.maximumIdleConnections)
     }
 
     /// A client of the daemon on `socketPath`, with the default timeouts.
@@ -35,68 +35,101 @@ public final class CGLClient: Sendable {
         self.init(configuration: Configuration(socketPath: socketPath))
     }
 
-    /// Closes the connection; the next call opens a new one.
+    /// Closes the idle connections; the next call opens a new one.
     public func close() {
-        connection.withLock { $0 = nil }
+        pool.removeAll()
     }
 
-    /// Sends `requests` pipelined on the connection and waits for every final answer.
+    /// Idle connections kept now (for tests and diagnostics).
+    public var idleConnections: Int { pool.idleCount }
+
+    /// Sends `requests` pipelined on one connection and waits for every final answer,
+    /// blocking the calling thread.
     ///
-    /// - Parameters:
-    ///   - requests: The requests, sent in order without waiting.
-    ///   - event: Given each progress event, with the index of its request.
+    /// - Parameter event: Given each progress event, with the index of its request.
     /// - Returns: Each request's final response (`error` included), in request order.
     /// - Throws: `CGLClientError` when the connection cannot be made or fails; the
     ///   connection is then dropped. A reused connection that turns out closed (a restarted
     ///   daemon) is replaced once, transparently.
-    func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [WireResponse] {
+    package func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [WireResponse] {
         var finals = [WireResponse?](repeating: nil, count: requests.count)
-        try withConnection { exchange throws(CGLClientError) in
-            try exchange.run(requests, timeout: configuration.requestTimeout, event: event) { finals[$0] = $1 }
+        var retried = false
+        while true {
+            let connection = try checkout()
+            var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
+            do throws(CGLClientError) {
+                try exchange.run(requests, timeout: configuration.requestTimeout, event: event) { finals[$0] = $1 }
+                pool.giveBack(connection)
+                return finals.map { $0! }
+            } catch {
+                try retryOnce(error, connection, exchange, &retried)
+            }
         }
-        return finals.map { $0! }
+    }
+
+    /// ``send(_:event:)``, suspending rather than blocking.
+    package func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) async throws(CGLClientError) -> [WireResponse] {
+        var finals = [WireResponse?](repeating: nil, count: requests.count)
+        var retried = false
+        while true {
+            let connection: ClientConnection
+            if let idle = pool.take() {
+                connection = idle
+            } else {
+                connection = try await ClientConnection.open(path: configuration.socketPath, timeout: configuration.connectTimeout)
+            }
+            var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
+            do throws(CGLClientError) {
+                try await exchange.run(requests, timeout: configuration.requestTimeout, event: event) { finals[$0] = $1 }
+                pool.giveBack(connection)
+                return finals.map { $0! }
+            } catch {
+                try retryOnce(error, connection, exchange, &retried)
+            }
+        }
     }
 
     /// Sends one request and returns its final response, a daemon error thrown as
-    /// ``CGLClientError/Code/daemon``.
-    ///
-    /// The path of every single call: no array is made for the request or its answer.
-    func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> WireResponse {
+    /// ``CGLClientError/Code/daemon``; the path of every single call (no array is made).
+    package func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> WireResponse {
         var final: WireResponse?
-        try withConnection { exchange throws(CGLClientError) in
-            try exchange.run(CollectionOfOne(request), timeout: configuration.requestTimeout, event: { event($1) }) { final = $1 }
+        var retried = false
+        while true {
+            let connection = try checkout()
+            var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
+            do throws(CGLClientError) {
+                try exchange.run(CollectionOfOne(request), timeout: configuration.requestTimeout, event: { event($1) }) { final = $1 }
+                pool.giveBack(connection)
+                return try answer(final!)
+            } catch {
+                try retryOnce(error, connection, exchange, &retried)
+            }
         }
-        let response = final!
+    }
+
+    /// ``send(_:event:)`` for one request, suspending rather than blocking.
+    package func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> WireResponse {
+        let responses = try await send([request]) { event($1) }
+        return try answer(responses[0])
+    }
+
+    /// An idle connection, or a new one.
+    private func checkout() throws(CGLClientError) -> ClientConnection {
+        if let idle = pool.take() { return idle }
+        return try ClientConnection.open(path: configuration.socketPath, timeout: configuration.connectTimeout)
+    }
+
+    private func answer(_ response: WireResponse) throws(CGLClientError) -> WireResponse {
         if case .error(let error) = response { throw .daemon(error, socketPath: configuration.socketPath) }
         return response
     }
 
-    /// Runs an exchange on the connection, opening one first when there is none.
-    ///
-    /// A failure drops the connection. A reused one found closed before any answer came (a
-    /// restarted daemon) is replaced and the exchange run again, once.
-    private func withConnection(_ body: (inout Exchange) throws(CGLClientError) -> Void) throws(CGLClientError) {
-        try connection.withLock { slot throws(CGLClientError) in
-            var retried = false
-            while true {
-                let current: ClientConnection
-                if let open = slot {
-                    current = open
-                } else {
-                    current = try ClientConnection(path: configuration.socketPath, timeout: configuration.connectTimeout)
-                    slot = current
-                }
-                var exchange = Exchange(connection: current, socketPath: configuration.socketPath)
-                do throws(CGLClientError) {
-                    try body(&exchange)
-                    return
-                } catch {
-                    slot = nil
-                    guard error.code == .connectionLost, current.hasBeenUsed, !exchange.receivedAny, !retried else { throw error }
-                    retried = true
-                }
-            }
-        }
+    /// After a failed exchange, whose connection is dropped: returns to try once more on a
+    /// new connection when a reused one was found closed before any answer came (a daemon
+    /// that restarted meanwhile); throws the failure otherwise.
+    private func retryOnce(_ error: CGLClientError, _ connection: ClientConnection, _ exchange: Exchange, _ retried: inout Bool) throws(CGLClientError) {
+        guard error.code == .connectionLost, connection.hasBeenUsed, !exchange.receivedAny, !retried else { throw error }
+        retried = true
     }
 
     func unexpected(_ response: WireResponse, for request: String) -> CGLClientError {

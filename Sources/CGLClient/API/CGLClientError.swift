@@ -1,7 +1,9 @@
-public import CGLWire
+import CGLBridge
+public import CGLDocument
+package import CGLWire
 
 /// Why a client call failed: the daemon could not be reached or spoke out of turn (a local
-/// failure), or the daemon answered with an error (``Code/daemon``, with ``daemonError``).
+/// failure), or the daemon answered with an error (``Code/daemon``, with ``refusal``).
 public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is; a struct so that codes can be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
@@ -22,13 +24,61 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
         public static let protocolViolation = Code(name: "protocolViolation")
         /// A document is longer than the daemon accepts; nothing was sent.
         public static let documentTooLarge = Code(name: "documentTooLarge")
-        /// The daemon answered with an error: see ``CGLClientError/daemonError``.
+        /// The daemon answered with an error: see ``CGLClientError/refusal``.
         public static let daemon = Code(name: "daemon")
         /// The local fallback could not compute the snapshot (unknown scheme or profile,
         /// an environment that cannot be laid out).
         public static let fallbackFailed = Code(name: "fallbackFailed")
+        /// The calling task was cancelled while it waited for the daemon; the connection
+        /// was dropped (the answer may still have been acted on).
+        public static let cancelled = Code(name: "cancelled")
 
         public var description: String { name }
+    }
+
+    /// What the daemon answered, for ``Code/daemon``.
+    public struct Refusal: Sendable, Hashable, CustomStringConvertible {
+        /// The daemon's error code (`docs/protocol.md` §9); an open set.
+        public var code: DaemonCode
+        /// What is wrong, naming the input.
+        public var message: String
+        /// For an invalid document, every issue (errors first, then warnings).
+        public var issues: [DocumentIssue]
+
+        public var description: String {
+            ([message] + issues.map(\.description)).joined(separator: "\n")
+        }
+    }
+
+    /// An error code of the daemon (`docs/protocol.md` §9).
+    public struct DaemonCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: UInt16
+
+        public init(rawValue: UInt16) {
+            self.rawValue = rawValue
+        }
+
+        /// No scheme is registered with the name given.
+        public static let notFound = DaemonCode(rawValue: 1)
+        /// The document is invalid; the issues say why.
+        public static let invalidDocument = DaemonCode(rawValue: 2)
+        /// An unknown profile, values out of range, or an environment the scheme cannot be laid out in.
+        public static let invalidEnvironment = DaemonCode(rawValue: 3)
+        /// A request or an answer over the frame limit.
+        public static let tooLarge = DaemonCode(rawValue: 4)
+        /// This user may not make the request.
+        public static let unauthorized = DaemonCode(rawValue: 5)
+        /// The daemon cannot take the request now; retry later.
+        public static let busy = DaemonCode(rawValue: 6)
+        /// The daemon failed.
+        public static let `internal` = DaemonCode(rawValue: 7)
+        /// The daemon could not read the request.
+        public static let badRequest = DaemonCode(rawValue: 8)
+        /// The request needs a later protocol version.
+        public static let unsupportedVersion = DaemonCode(rawValue: 9)
+
+        /// `notFound`, `busy`…, or `code N` for one this client does not know.
+        public var description: String { WireError.Code(rawValue: rawValue).description }
     }
 
     /// What kind of failure this is.
@@ -37,23 +87,24 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
     public var message: String
     /// The socket the client uses.
     public var socketPath: String
-    /// The daemon's own error, for ``Code/daemon``.
-    public var daemonError: WireError?
+    /// What the daemon answered, for ``Code/daemon``.
+    public var refusal: Refusal?
 
     /// An error.
-    public init(code: Code, message: String, socketPath: String, daemonError: WireError? = nil) {
+    public init(code: Code, message: String, socketPath: String, refusal: Refusal? = nil) {
         self.code = code
         self.message = message
         self.socketPath = socketPath
-        self.daemonError = daemonError
+        self.refusal = refusal
     }
 
     /// Whether the daemon could not be reached at all (as opposed to answering an error).
     public var isDaemonUnavailable: Bool { code == .daemonUnavailable }
 
-    public var description: String { daemonError.map(\.description) ?? "\(code): \(message)" }
+    public var description: String { refusal.map { "\($0.code): \($0)" } ?? "\(code): \(message)" }
 
-    static func daemon(_ error: WireError, socketPath: String) -> CGLClientError {
-        CGLClientError(code: .daemon, message: error.message, socketPath: socketPath, daemonError: error)
+    package static func daemon(_ error: WireError, socketPath: String) -> CGLClientError {
+        let refusal = Refusal(code: DaemonCode(rawValue: error.code.rawValue), message: error.message, issues: error.issues.map(DocumentIssue.init))
+        return CGLClientError(code: .daemon, message: error.message, socketPath: socketPath, refusal: refusal)
     }
 }

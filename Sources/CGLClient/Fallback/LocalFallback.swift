@@ -1,20 +1,30 @@
 import CGLBridge
 public import CGLDocument
-public import CGLWire
+import CGLWire
+import Foundation
 
 /// Documents a client computes from itself when the daemon is unavailable, so that a
 /// process keeps laying out (more slowly) while `cgld` is down.
 ///
 /// ```swift
-/// let fallback = try LocalFallback(documents: [SchemeDocument(data: feedCellJSON)])
+/// let fallback = try LocalFallback(folder: "/etc/cgld/schemes.d")     // the daemon's schemes folder
 /// let client = CGLClient(configuration: .init(fallback: fallback))
 /// ```
 public struct LocalFallback: Sendable {
+    /// Why the fallback could not compute a snapshot, or could not be made.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What is unknown or cannot be laid out, or which file is unusable.
+        public var message: String
+
+        public var description: String { message }
+    }
+
     private let compiled: [String: CompiledDocument]
     /// The profiles that lookups by profile name resolve against.
     public let profiles: ProfileSet
 
-    /// A fallback for `documents` (by their names), resolving profiles in `profiles`.
+    /// A fallback for `documents` (by their names; a later one replaces an earlier one of
+    /// the same name), resolving profiles in `profiles`.
     public init(documents: [SchemeDocument], profiles: ProfileSet = .defaults) {
         var compiled: [String: CompiledDocument] = [:]
         for document in documents { compiled[document.name] = document.compiled() }
@@ -22,31 +32,51 @@ public struct LocalFallback: Sendable {
         self.profiles = profiles
     }
 
+    /// A fallback for one document.
+    public init(document: SchemeDocument, profiles: ProfileSet = .defaults) {
+        self.init(documents: [document], profiles: profiles)
+    }
+
+    /// A fallback for every `*.json` document of a folder, as the daemon registers its
+    /// schemes folder (`schemes.directory`: `config/schemes.d`, `/etc/cgld/schemes.d`).
+    ///
+    /// - Throws: ``Failure`` naming the folder when it cannot be read, or the first file
+    ///   that cannot be read or holds an invalid document, with its first error.
+    public init(folder: String, profiles: ProfileSet = .defaults) throws(Failure) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw Failure(message: "cannot read the folder \(folder): \(error.localizedDescription)")
+        }
+        var documents: [SchemeDocument] = []
+        for name in names {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path) else { throw Failure(message: "cannot read \(path)") }
+            do {
+                documents.append(try SchemeDocument(data: data))
+            } catch {
+                throw Failure(message: "\(path) is invalid: \(error.errors.first.map { $0.line(file: path) } ?? "\(error)")")
+            }
+        }
+        self.init(documents: documents, profiles: profiles)
+    }
+
     /// The names of the schemes it can compute.
     public var schemeNames: [String] { compiled.keys.sorted() }
 
     /// Computes a snapshot as the daemon would (its source is `computed`).
     ///
-    /// - Throws: `CGLClientError` with code `fallbackFailed` naming what is unknown or
-    ///   cannot be laid out.
-    public func snapshot(scheme: String, environment request: WireEnvironmentRequest, socketPath: String = "") throws(CGLClientError) -> WireSnapshot {
-        func failure(_ message: String) -> CGLClientError {
-            CGLClientError(code: .fallbackFailed, message: "cgld is unavailable and the local fallback \(message)", socketPath: socketPath)
-        }
-        guard let document = compiled[scheme] else { throw failure("has no document named '\(scheme)'") }
-        var environment: LayoutEnvironment
-        switch request {
-        case .profile(let name, let direction):
-            guard let profile = profiles[name] else { throw failure("knows no profile '\(name)'") }
-            environment = profile
-            if let direction { environment.direction = .init(direction) }
-        case .explicit(let values):
-            environment = LayoutEnvironment(values)
+    /// - Throws: ``Failure`` naming what is unknown or cannot be laid out.
+    public func snapshot(scheme: String, environment: Environment) throws(Failure) -> Snapshot {
+        guard let document = compiled[scheme] else { throw Failure(message: "has no document named '\(scheme)'") }
+        guard let resolved = environment.resolved(in: profiles) else {
+            throw Failure(message: "knows no profile '\(environment.profileName ?? "")'")
         }
         do {
-            return WireSnapshot(try document.snapshot(for: environment), source: .computed)
+            return Snapshot(WireSnapshot(try document.snapshot(for: resolved), source: .computed))
         } catch {
-            throw failure("cannot lay out '\(scheme)': \(error)")
+            throw Failure(message: "cannot lay out '\(scheme)' for \(environment): \(error)")
         }
     }
 }

@@ -1,11 +1,21 @@
 import CGLWire
 
-/// One open connection to the daemon: the handshake done, requests numbered from 1, and an
-/// exchange loop that writes and reads at the same time, so that pipelined requests never
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One open connection to the daemon: the handshake done, requests numbered from 1, and
+/// exchanges that write and read at the same time, so that pipelined requests never
 /// deadlock on full socket buffers.
 ///
-/// `@unchecked Sendable`: its mutable state (the string cache included) is only touched
-/// while `CGLClient`'s mutex is held, one call at a time.
+/// An exchange is the same steps whether the caller blocks or suspends (``Steps``); only
+/// the wait between them differs: `poll` on the calling thread, or a suspension that holds
+/// no thread (``PosixSocket/ready(for:until:)``).
+///
+/// `@unchecked Sendable`: it is used by one call at a time, the one that checked it out of
+/// the client's ``ConnectionPool``.
 final class ClientConnection: @unchecked Sendable {
     private let socket: PosixSocket
     private let socketPath: String
@@ -14,38 +24,83 @@ final class ClientConnection: @unchecked Sendable {
     private var parser = FrameParser(maximumFrameSize: WireFrame.defaultMaximumSize)
     private var nextID: UInt32 = 1
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// The frames of the exchange being written (``withOutputBuffer(_:)``).
+    /// The frames of the next exchange, kept between exchanges so that a request costs no
+    /// allocation (unless it grew large).
     private var output: [UInt8] = []
     /// Strings of the last answer, reused by the next when they repeat (the same scheme's
     /// hash and element ids, lookup after lookup).
     let strings = WireStringCache()
-    /// The timeout blocking sends are set to now.
-    private var socketTimeout: Duration?
     /// Whether at least one exchange completed on it: a failure on a reused connection may
     /// mean the daemon restarted meanwhile, and is worth one retry on a new connection.
     private(set) var hasBeenUsed = false
 
-    /// Connects and performs the handshake.
-    init(path: String, timeout: Duration) throws(CGLClientError) {
+    private init(socket: PosixSocket, path: String) {
+        self.socket = socket
         socketPath = path
+    }
+
+    /// Connects and performs the handshake, blocking the calling thread.
+    static func open(path: String, timeout: Duration) throws(CGLClientError) -> ClientConnection {
         let deadline = ContinuousClock.now + timeout
+        let connection = ClientConnection(socket: try connect(path, deadline), path: path)
+        var steps = connection.helloSteps(deadline: deadline)
+        var ready: Int16 = 0
+        while let events = try steps.advance(connection, ready: ready, received: connection.hasHelloAnswer) {
+            ready = try connection.wait(events, steps.deadline)
+        }
+        try connection.finishHandshake()
+        return connection
+    }
+
+    /// Connects and performs the handshake, suspending rather than blocking while the
+    /// daemon answers.
+    static func open(path: String, timeout: Duration) async throws(CGLClientError) -> ClientConnection {
+        let deadline = ContinuousClock.now + timeout
+        let connection = ClientConnection(socket: try connect(path, deadline), path: path)
+        var steps = connection.helloSteps(deadline: deadline)
+        var ready: Int16 = 0
+        while let events = try steps.advance(connection, ready: ready, received: connection.hasHelloAnswer) {
+            ready = try await connection.suspend(events, steps.deadline)
+        }
+        try connection.finishHandshake()
+        return connection
+    }
+
+    private static func connect(_ path: String, _ deadline: ContinuousClock.Instant) throws(CGLClientError) -> PosixSocket {
         do {
-            socket = try PosixSocket(connectingTo: path, deadline: deadline)
+            // A local socket connects at once, or fails at once unless the daemon's backlog
+            // is full.
+            return try PosixSocket(connectingTo: path, deadline: deadline)
         } catch {
             throw CGLClientError(code: .daemonUnavailable,
-                                 message: "cgld is not running on \(path) (\(error.operation): \(error.reason)); start it with 'cgld', or give the socket with --socket or CGLD_SOCKET",
+                                 message: "cgld is not running on \(path) (\(error.operation): \(error.reason)); start it with 'cgld', or point the client at its socket (CGLClient.Configuration.socketPath, or CGLD_SOCKET)",
                                  socketPath: path)
         }
+    }
+
+    /// The steps that send the hello; the answer's bytes collect in ``helloAnswer``.
+    private func helloSteps(deadline: ContinuousClock.Instant) -> Steps {
         var hello: [UInt8] = []
         Handshake.ClientHello().encode(into: &hello)
-        let answer = try exchangeRaw(hello, expecting: Handshake.ServerHello.size, deadline: deadline)
+        return Steps(output: hello, deadline: deadline, timeout: nil)
+    }
+
+    /// Whether the whole answer to the hello arrived.
+    private func hasHelloAnswer() -> Bool {
+        helloAnswer.count >= Handshake.ServerHello.size
+    }
+
+    private func finishHandshake() throws(CGLClientError) {
+        let answer = helloAnswer
+        isHandshaking = false
+        helloAnswer = []
         guard let serverHello = try? Handshake.ServerHello(decoding: Array(answer.prefix(Handshake.ServerHello.size))) else {
-            throw CGLClientError(code: .protocolViolation, message: "\(path) does not answer the cgld handshake", socketPath: path)
+            throw CGLClientError(code: .protocolViolation, message: "\(socketPath) does not answer the cgld handshake", socketPath: socketPath)
         }
         guard serverHello.isAccepted else {
             throw CGLClientError(code: .handshakeRefused,
-                                 message: "cgld on \(path) refused protocol version \(Handshake.currentVersion) (\(serverHello.status)); it speaks version \(serverHello.version). Use a matching client.",
-                                 socketPath: path)
+                                 message: "cgld on \(socketPath) refused protocol version \(Handshake.currentVersion) (\(serverHello.status)); it speaks version \(serverHello.version). Use a matching client.",
+                                 socketPath: socketPath)
         }
         maximumFrameSize = serverHello.maximumFrameSize
         parser.feed(answer.dropFirst(Handshake.ServerHello.size))
@@ -67,94 +122,128 @@ final class ClientConnection: @unchecked Sendable {
         return (first, first + UInt32(count))
     }
 
-    /// Runs `body` with the connection's output buffer, emptied: kept between exchanges so
-    /// that a request costs no allocation, unless it grew large.
-    func withOutputBuffer<T>(_ body: (inout [UInt8]) throws(CGLClientError) -> T) throws(CGLClientError) -> T {
-        output.removeAll(keepingCapacity: true)
-        defer { if output.capacity > Self.smallExchange { output = [] } }
-        return try body(&output)
+    /// The output buffer, emptied, for the caller to fill and hand to an exchange.
+    func takeOutput() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &output)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
+
+    /// Gives the output buffer back for the next exchange, unless it grew large.
+    private func keepOutput(_ buffer: inout [UInt8]) {
+        if buffer.capacity <= Self.keptOutputCapacity { swap(&buffer, &output) }
+    }
+
+    private static let keptOutputCapacity = 16 * 1024
 
     /// Writes `output` (whole request frames) and reads frames, handing each to `receive`,
-    /// until `receive` says every request is answered.
+    /// until `receive` says every request is answered; blocks the calling thread.
     ///
-    /// - Parameters:
-    ///   - output: The frames to send.
-    ///   - timeout: How long the daemon may stay silent.
-    ///   - receive: Given each frame; returns true once nothing more is awaited.
+    /// - Parameter timeout: How long the daemon may stay silent.
     func exchange(_ output: [UInt8], timeout: Duration, receive: (WireFrame) throws(CGLClientError) -> Bool) throws(CGLClientError) {
-        if output.count <= Self.smallExchange {
-            try exchangeSmall(output, timeout: timeout, receive: receive)
-            return
+        var steps = Steps(output: output, deadline: .now + timeout, timeout: timeout)
+        defer { keepOutput(&steps.output) }
+        var ready: Int16 = 0
+        while let events = try steps.advance(self, ready: ready, received: { () throws(CGLClientError) in try receiveFrames(receive) }) {
+            ready = try wait(events, steps.deadline)
         }
+        hasBeenUsed = true
+    }
+
+    /// ``exchange(_:timeout:receive:)``, suspending rather than blocking between steps.
+    func exchange(_ output: [UInt8], timeout: Duration, receive: (WireFrame) throws(CGLClientError) -> Bool) async throws(CGLClientError) {
+        var steps = Steps(output: output, deadline: .now + timeout, timeout: timeout)
+        defer { keepOutput(&steps.output) }
+        var ready: Int16 = 0
+        while let events = try steps.advance(self, ready: ready, received: { () throws(CGLClientError) in try receiveFrames(receive) }) {
+            ready = try await suspend(events, steps.deadline)
+        }
+        hasBeenUsed = true
+    }
+
+    /// Hands every complete frame to `receive`; true once it said everything is answered.
+    private func receiveFrames(_ receive: (WireFrame) throws(CGLClientError) -> Bool) throws(CGLClientError) -> Bool {
+        while let frame = try nextFrame() {
+            if try receive(frame) { return true }
+        }
+        return false
+    }
+
+    /// The steps of an exchange: write what the socket takes, read what came, and say what
+    /// to wait for next.
+    struct Steps {
+        var output: [UInt8]
         var written = 0
-        var deadline = ContinuousClock.now + timeout
-        while true {
-            let events = try wait(written < output.count ? Int16(POLLIN | POLLOUT) : Int16(POLLIN), deadline)
-            if events & Int16(POLLOUT) != 0, written < output.count {
-                written += try io { () throws(PosixSocket.Failure) in try socket.writeSome(output[written...]) }
+        var deadline: ContinuousClock.Instant
+        /// How long the daemon may stay silent: each read pushes the deadline back. Nil: a
+        /// fixed deadline (the handshake).
+        let timeout: Duration?
+
+        init(output: [UInt8], deadline: ContinuousClock.Instant, timeout: Duration?) {
+            self.output = output
+            self.deadline = deadline
+            self.timeout = timeout
+        }
+
+        /// One step, given the events the socket is ready for (none before the first wait).
+        ///
+        /// - Parameter received: Told that bytes were read into the connection; true when
+        ///   the exchange is complete.
+        /// - Returns: The events to wait for next; nil when the exchange is complete.
+        mutating func advance(_ connection: ClientConnection, ready: Int16,
+                              received: () throws(CGLClientError) -> Bool) throws(CGLClientError) -> Int16? {
+            if written < output.count, ready == 0 || ready & Int16(POLLOUT) != 0 {
+                let start = written
+                let output = self.output
+                written += try connection.io { () throws(PosixSocket.Failure) in try connection.socket.writeSome(output[start...]) }
             }
-            if events & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
-                guard let count = try readIntoParser() else { continue }
-                guard count > 0 else { throw lost("cgld closed the connection with requests outstanding") }
+            if ready & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0, let count = try connection.read() {
+                guard count > 0 else { throw connection.lost("cgld on \(connection.socketPath) closed the connection with requests outstanding") }
                 // Only bytes count as the daemon speaking: a wake-up without any must not
                 // push the deadline back.
-                deadline = ContinuousClock.now + timeout
-                while let frame = try nextFrame() {
-                    if try receive(frame) {
-                        hasBeenUsed = true
-                        return
-                    }
-                }
+                if let timeout { deadline = .now + timeout }
+                if try received() { return nil }
             }
+            return written < output.count ? Int16(POLLIN | POLLOUT) : Int16(POLLIN)
         }
     }
 
-    /// Requests this small are written whole before reading: the socket's buffer takes them.
-    private static let smallExchange = 16 * 1024
+    /// Whether the answer to the hello is still being read (bytes go to ``helloAnswer``,
+    /// not to the frame parser).
+    private var isHandshaking = true
+    private var helloAnswer: [UInt8] = []
 
-    /// A small exchange: one blocking send, then `poll` for input and `recv` what came, until
-    /// answered (the daemon may stay silent up to `timeout` between bytes).
-    ///
-    /// Waiting in `poll` rather than in a blocking `recv` saves a context switch per request:
-    /// a thread blocked in `recv` on a Unix socket is also woken when the daemon reads the
-    /// request (the kernel signals "write space" to every waiter on the socket), only to find
-    /// nothing and sleep again; `poll` waits for input alone.
-    private func exchangeSmall(_ output: [UInt8], timeout: Duration, receive: (WireFrame) throws(CGLClientError) -> Bool) throws(CGLClientError) {
-        if timeout != socketTimeout {
-            socket.setSendTimeout(timeout)
-            socketTimeout = timeout
+    /// Reads what is there: the count, 0 at end of stream, nil when nothing was there
+    /// after all.
+    private func read() throws(CGLClientError) -> Int? {
+        guard let count = try io({ () throws(PosixSocket.Failure) in try socket.readSome(into: &readBuffer) }) else { return nil }
+        if isHandshaking {
+            helloAnswer += readBuffer[0 ..< count]
+        } else {
+            parser.feed(readBuffer[0 ..< count])
         }
-        try io { () throws(PosixSocket.Failure) in try socket.writeAll(output[...]) }
-        var deadline = ContinuousClock.now + timeout
-        while true {
-            _ = try wait(Int16(POLLIN), deadline)
-            guard let count = try readIntoParser() else { continue }
-            guard count > 0 else { throw lost("cgld closed the connection with requests outstanding") }
-            while let frame = try nextFrame() {
-                if try receive(frame) {
-                    hasBeenUsed = true
-                    return
-                }
-            }
-            deadline = ContinuousClock.now + timeout
-        }
+        return count
     }
 
     private func wait(_ events: Int16, _ deadline: ContinuousClock.Instant) throws(CGLClientError) -> Int16 {
         let ready = try io { () throws(PosixSocket.Failure) in try socket.wait(for: events, until: deadline) }
-        guard ready != 0 || ContinuousClock.now < deadline else {
-            throw CGLClientError(code: .timedOut, message: "cgld on \(socketPath) did not answer in time; the connection was dropped", socketPath: socketPath)
-        }
+        guard ready != 0 || ContinuousClock.now < deadline else { throw timedOut() }
         return ready
     }
 
-    /// Reads what is there into the parser: the count, 0 at end of stream, nil when
-    /// nothing was there after all.
-    private func readIntoParser() throws(CGLClientError) -> Int? {
-        guard let count = try io({ () throws(PosixSocket.Failure) in try socket.readSome(into: &readBuffer) }) else { return nil }
-        parser.feed(readBuffer[0 ..< count])
-        return count
+    private func suspend(_ events: Int16, _ deadline: ContinuousClock.Instant) async throws(CGLClientError) -> Int16 {
+        let ready = await socket.ready(for: events, until: deadline)
+        if Task.isCancelled {
+            throw CGLClientError(code: .cancelled, message: "the call was cancelled while it waited for cgld on \(socketPath); the connection was dropped",
+                                 socketPath: socketPath)
+        }
+        guard ready != 0 || ContinuousClock.now < deadline else { throw timedOut() }
+        return ready
+    }
+
+    private func timedOut() -> CGLClientError {
+        CGLClientError(code: .timedOut, message: "cgld on \(socketPath) did not answer in time; the connection was dropped", socketPath: socketPath)
     }
 
     private func nextFrame() throws(CGLClientError) -> WireFrame? {
@@ -165,29 +254,11 @@ final class ClientConnection: @unchecked Sendable {
         }
     }
 
-    /// Sends `bytes` and reads exactly `count` bytes back (the handshake).
-    private func exchangeRaw(_ bytes: [UInt8], expecting count: Int, deadline: ContinuousClock.Instant) throws(CGLClientError) -> [UInt8] {
-        var written = 0
-        var received: [UInt8] = []
-        while received.count < count {
-            let events = try wait(written < bytes.count ? Int16(POLLIN | POLLOUT) : Int16(POLLIN), deadline)
-            if events & Int16(POLLOUT) != 0, written < bytes.count {
-                written += try io { () throws(PosixSocket.Failure) in try socket.writeSome(bytes[written...]) }
-            }
-            if events & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
-                guard let read = try io({ () throws(PosixSocket.Failure) in try socket.readSome(into: &readBuffer) }) else { continue }
-                guard read > 0 else { throw lost("cgld on \(socketPath) closed the connection during the handshake") }
-                received += readBuffer[0 ..< read]
-            }
-        }
-        return received
-    }
-
     private func io<T>(_ body: () throws(PosixSocket.Failure) -> T) throws(CGLClientError) -> T {
         do {
             return try body()
         } catch where error.errno == ETIMEDOUT {
-            throw CGLClientError(code: .timedOut, message: "cgld on \(socketPath) did not answer in time; the connection was dropped", socketPath: socketPath)
+            throw timedOut()
         } catch {
             throw lost("the connection to cgld on \(socketPath) failed (\(error.operation): \(error.reason))")
         }
@@ -197,9 +268,3 @@ final class ClientConnection: @unchecked Sendable {
         CGLClientError(code: .connectionLost, message: message, socketPath: socketPath)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

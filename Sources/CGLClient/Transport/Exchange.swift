@@ -1,6 +1,6 @@
 import CGLWire
 
-/// One turn on the connection: requests sent pipelined under consecutive ids, and every
+/// One turn on a connection: requests sent pipelined under consecutive ids, and every
 /// frame read back matched to its request by id, until each has its final answer.
 ///
 /// Nothing is allocated per request beyond its answer: the ids are a range, the output is
@@ -17,7 +17,7 @@ struct Exchange {
         self.socketPath = socketPath
     }
 
-    /// Sends `requests` and waits for their final answers.
+    /// Sends `requests` and waits for their final answers, blocking the calling thread.
     ///
     /// - Parameters:
     ///   - timeout: How long the daemon may stay silent.
@@ -26,54 +26,93 @@ struct Exchange {
     ///     its index.
     mutating func run<Requests: Collection<WireRequest>>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
                                                         final: (Int, WireResponse) -> Void) throws(CGLClientError) {
-        let count = requests.count
-        guard count > 0 else { return }
-        let first = connection.makeRequestIDs(count)
-        let socketPath = self.socketPath
-        var settled = SettledRequests()
-        var remaining = count
-        var receivedAny = false
-        defer { self.receivedAny = receivedAny }
-        try connection.withOutputBuffer { output throws(CGLClientError) in
-            var id = first
-            for request in requests {
-                request.encode(requestID: id, into: &output)
-                try checkSize(request)
-                id += 1
-            }
-            try connection.exchange(output, timeout: timeout) { (frame) throws(CGLClientError) -> Bool in
-                receivedAny = true
-                if frame.requestID == 0, frame.kind == WireResponse.Kind.error.rawValue, case .error(let error)? = try? WireResponse(frame: frame) {
-                    throw CGLClientError.daemon(error, socketPath: socketPath)
-                }
-                guard frame.requestID >= first, frame.requestID - first < UInt32(count) else { return false }
-                let index = Int(frame.requestID - first)
-                let response: WireResponse
-                do throws(WireDecodingError) {
-                    response = try WireResponse(frame: frame, strings: connection.strings)
-                } catch where error.code == .unknownKind {
-                    return false  // a kind of a later version: discarded (§12)
-                } catch {
-                    throw CGLClientError(code: .protocolViolation, message: "cgld sent a malformed answer: \(error)", socketPath: socketPath)
-                }
-                guard response.isFinal else {
-                    event(index, response)
-                    return false
-                }
-                // A second final answer to one request would be the daemon's bug: ignored.
-                guard settled.insert(index) else { return false }
-                final(index, response)
-                remaining -= 1
-                return remaining == 0
-            }
+        guard var matcher = try prepare(requests) else { return }
+        defer { receivedAny = matcher.receivedAny }
+        let output = try encode(requests, first: matcher.first)
+        try connection.exchange(output, timeout: timeout) { (frame) throws(CGLClientError) -> Bool in
+            try matcher.take(frame, strings: connection.strings, event: event, final: final)
         }
     }
 
+    /// ``run(_:timeout:event:final:)``, suspending rather than blocking while it waits.
+    mutating func run<Requests: Collection<WireRequest>>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
+                                                        final: (Int, WireResponse) -> Void) async throws(CGLClientError) {
+        guard var matcher = try prepare(requests) else { return }
+        defer { receivedAny = matcher.receivedAny }
+        let output = try encode(requests, first: matcher.first)
+        try await connection.exchange(output, timeout: timeout) { (frame) throws(CGLClientError) -> Bool in
+            try matcher.take(frame, strings: connection.strings, event: event, final: final)
+        }
+    }
+
+    private func prepare<Requests: Collection<WireRequest>>(_ requests: Requests) throws(CGLClientError) -> Matcher? {
+        guard !requests.isEmpty else { return nil }
+        return Matcher(first: connection.makeRequestIDs(requests.count), count: requests.count, socketPath: socketPath)
+    }
+
+    private func encode<Requests: Collection<WireRequest>>(_ requests: Requests, first: UInt32) throws(CGLClientError) -> [UInt8] {
+        var output = connection.takeOutput()
+        var id = first
+        for request in requests {
+            try checkSize(request)
+            request.encode(requestID: id, into: &output)
+            id += 1
+        }
+        return output
+    }
+
     private func checkSize(_ request: WireRequest) throws(CGLClientError) {
-        guard case .register(let document) = request, document.count + 9 > Int(connection.maximumFrameSize) else { return }
+        guard case .register(let document) = request else { return }
+        let largest = WireRequest.largestDocument(maximumFrameSize: connection.maximumFrameSize)
+        guard document.count > largest else { return }
         throw CGLClientError(code: .documentTooLarge,
-                             message: "the document is \(document.count) bytes; cgld on \(socketPath) accepts at most \(Int(connection.maximumFrameSize) - 9)",
+                             message: "the document is \(document.count) bytes; cgld on \(socketPath) accepts at most \(largest)",
                              socketPath: socketPath)
+    }
+
+    /// Which frames answer which request of the turn.
+    private struct Matcher {
+        let first: UInt32
+        let count: Int
+        let socketPath: String
+        var settled = SettledRequests()
+        var remaining: Int
+        var receivedAny = false
+
+        init(first: UInt32, count: Int, socketPath: String) {
+            self.first = first
+            self.count = count
+            self.socketPath = socketPath
+            remaining = count
+        }
+
+        /// Takes one frame; true once every request has its final answer.
+        mutating func take(_ frame: WireFrame, strings: WireStringCache, event: (Int, WireResponse) -> Void,
+                           final: (Int, WireResponse) -> Void) throws(CGLClientError) -> Bool {
+            receivedAny = true
+            if frame.requestID == 0, frame.kind == WireResponse.Kind.error.rawValue, case .error(let error)? = try? WireResponse(frame: frame) {
+                throw CGLClientError.daemon(error, socketPath: socketPath)
+            }
+            guard frame.requestID >= first, frame.requestID - first < UInt32(count) else { return false }
+            let index = Int(frame.requestID - first)
+            let response: WireResponse
+            do throws(WireDecodingError) {
+                response = try WireResponse(frame: frame, strings: strings)
+            } catch where error.code == .unknownKind {
+                return false  // a kind of a later version: discarded (§12)
+            } catch {
+                throw CGLClientError(code: .protocolViolation, message: "cgld sent a malformed answer: \(error)", socketPath: socketPath)
+            }
+            guard response.isFinal else {
+                event(index, response)
+                return false
+            }
+            // A second final answer to one request would be the daemon's bug: ignored.
+            guard settled.insert(index) else { return false }
+            final(index, response)
+            remaining -= 1
+            return remaining == 0
+        }
     }
 }
 

@@ -111,6 +111,17 @@ package final class PosixSocket {
         throw Failure(operation: "recv", errno: errno)
     }
 
+    /// The events of `events` (POLLIN, POLLOUT) the socket is ready for now, without waiting.
+    package func readyNow(for events: Int16) throws(Failure) -> Int16 {
+        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+        let result = poll(&entry, 1, 0)
+        if result < 0 {
+            if errno == EINTR { return 0 }
+            throw Failure(operation: "poll", errno: errno)
+        }
+        return result == 0 ? 0 : entry.revents
+    }
+
     /// Waits until the socket is ready for `events` (POLLIN, POLLOUT) or `deadline` passes.
     ///
     /// - Returns: The events that are ready; empty when the deadline passed.

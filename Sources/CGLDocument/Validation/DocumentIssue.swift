@@ -31,6 +31,11 @@ public struct DocumentIssue: Sendable, Hashable, CustomStringConvertible {
         public static let undetermined = Code(name: "undetermined")
 
         public var description: String { name }
+
+        /// The code called `name` (codes form an open set: a client meets ones it does not know).
+        package init(name: String) {
+            self.name = name
+        }
     }
 
     public var severity: Severity
@@ -43,6 +48,16 @@ public struct DocumentIssue: Sendable, Hashable, CustomStringConvertible {
     public var hint: String?
     /// Where in the file, when known (JSON syntax errors and values).
     public var position: TextPosition?
+
+    /// An issue.
+    package init(severity: Severity, code: Code, pointer: String, message: String, hint: String? = nil, position: TextPosition? = nil) {
+        self.severity = severity
+        self.code = code
+        self.pointer = pointer
+        self.message = message
+        self.hint = hint
+        self.position = position
+    }
 
     public var description: String {
         var text = "\(severity): \(pointer.isEmpty ? "/" : pointer): \(message)"

@@ -54,6 +54,13 @@ public enum WireRequest: Sendable, Hashable {
         }
     }
 
+    /// The longest document a `register` frame can carry to a receiver of
+    /// `maximumFrameSize`: the frame's length counts the kind, the id and the document's
+    /// own length field too.
+    public static func largestDocument(maximumFrameSize: UInt32) -> Int {
+        max(0, Int(maximumFrameSize) - Int(WireFrame.minimumLength) - 4)
+    }
+
     /// Appends the request as a complete frame with `requestID`.
     public func encode(requestID: UInt32, into buffer: inout [UInt8]) {
         WireFrame.encode(kind: kind.rawValue, requestID: requestID, into: &buffer) { writePayload(to: &$0) }
