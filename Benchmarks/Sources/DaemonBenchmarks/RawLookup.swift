@@ -36,4 +36,15 @@ final class RawLookup: @unchecked Sendable {
     }
 
     func close() { Glibc.close(descriptor) }
+
+    /// The size of the frame that answers `request`: what the floors and the peer send back.
+    static func answerSize(socket: String, request: [UInt8]) throws -> Int {
+        let probe = try RawLookup(socket: socket, request: request, responseSize: 4)
+        defer { probe.close() }
+        try probe.lookup()
+        let length = probe.reply.reduce(0) { $0 << 8 | Int($1) }
+        var rest = [UInt8](repeating: 0, count: length)
+        try rest.withUnsafeMutableBytes { try RawSocket.readExactly(probe.descriptor, $0, count: length) }
+        return 4 + length
+    }
 }

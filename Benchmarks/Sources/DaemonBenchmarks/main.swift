@@ -43,17 +43,16 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 
 // MARK: Warm lookups
 
-let environment = WireEnvironmentRequest.profile("phone-portrait")
+let environment = Environment.profile("phone-portrait")
 if wanted("lookup-latency") || wanted("lookup-throughput") {
     let (daemon, client, _) = try startDaemon(cgld, in: folder + "/warm")
     _ = try client.register(Data(feedCell.utf8))
     let snapshot = try client.lookup(scheme: "feed-cell", environment: environment)
     // The sizes the floor and the peer reproduce: a lookup frame, and the snapshot frame.
     var request: [UInt8] = []
-    WireRequest.lookup(scheme: "feed-cell", environment: environment).encode(requestID: 1, into: &request)
-    var payload: [UInt8] = []
-    snapshot.encode(into: &payload)
-    let responseSize = payload.count + WireFrame.headerSize
+    WireRequest.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).encode(requestID: 1, into: &request)
+    let responseSize = try RawLookup.answerSize(socket: folder + "/warm/cgld.sock", request: request)
+    _ = snapshot
 
     if wanted("lookup-latency") {
         let echo = try Child(CommandLine.arguments[0], ["echo-server", folder + "/echo.sock", "\(request.count)", "\(responseSize)"], name: "echo")
@@ -154,7 +153,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 ratios["bare SwiftNIO/redis \(clients) clients"] = floor / gets
             }
         }
-        let batch = Array(repeating: (scheme: "feed-cell", environment: environment), count: 1000)
+        let batch = Array(repeating: Lookup(scheme: "feed-cell", environment: environment), count: 1000)
         let pipelined = try throughput(clients: 1, seconds: seconds) { _ in
             { _ = try client.lookups(batch) }
         } * Double(batch.count)
