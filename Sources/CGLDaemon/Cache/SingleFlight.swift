@@ -6,7 +6,13 @@ import Synchronization
 /// Lookups that miss the caches compute through it, so a burst of clients asking for the
 /// same new snapshot computes it once.
 final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
-    private let running = Mutex<[Key: Task<Result<Value, Failure>, Never>]>([:])
+    private struct Flight {
+        var task: Task<Result<Value, Failure>, Never>
+        /// Callers waiting for it.
+        var waiters: Int
+    }
+
+    private let running = Mutex<[Key: Flight]>([:])
 
     /// The result of `operation` for `key`, or of the run of it already under way.
     ///
@@ -14,19 +20,27 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
     /// cancel the work others wait for.
     func run(_ key: Key, _ operation: @escaping @Sendable () async -> Result<Value, Failure>) async throws(Failure) -> Value {
         let task = running.withLock { running in
-            if let task = running[key] { return task }
+            if running[key] != nil {
+                running[key]!.waiters += 1
+                return running[key]!.task
+            }
             let task = Task { await operation() }
-            running[key] = task
+            running[key] = Flight(task: task, waiters: 1)
             return task
         }
         let result = await task.value
-        // Whoever comes first after the end removes the entry; the others find it gone.
+        // The last waiter of this flight removes it; a flight started since is another's.
         running.withLock { running in
-            if running[key] == task { running[key] = nil }
+            guard running[key]?.task == task else { return }
+            running[key]!.waiters -= 1
+            if running[key]!.waiters == 0 { running[key] = nil }
         }
         return try result.get()
     }
 
     /// Keys being worked on now.
     var count: Int { running.withLock { $0.count } }
+
+    /// Callers waiting for the run of `key` (0 when none runs).
+    func waiters(for key: Key) -> Int { running.withLock { $0[key]?.waiters ?? 0 } }
 }

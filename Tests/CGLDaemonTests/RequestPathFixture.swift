@@ -1,0 +1,76 @@
+@testable import CGLDaemon
+import CGLDaemonTestSupport
+import CGLDocument
+import CGLStore
+import CGLWire
+import Foundation
+import Logging
+import NIOCore
+import Synchronization
+
+/// The daemon's request path without a socket: a store in memory, two compute threads,
+/// the registry, the snapshot service and the request handler, wired as `Daemon` wires
+/// them.
+final class RequestPathFixture: Sendable {
+    let store: SQLiteSchemeStore
+    let pool: ComputePool
+    let counters = DaemonCounters()
+    let registry: SchemeRegistry
+    let snapshots: SnapshotService
+    let resolver: EnvironmentResolver
+    let prewarmer: Prewarmer
+    let handler: RequestHandler
+
+    static let logger = Logger(label: "cgld-test") { _ in SwiftLogNoOpLogHandler() }
+
+    /// A fixture with the example documents `schemes` registered.
+    init(schemes: [String] = [], hotCacheBytes: Int = 64 << 20) async throws {
+        store = try SQLiteSchemeStore(location: .inMemory)
+        pool = ComputePool(width: 2)
+        let logger = Self.logger
+        registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool), logger: logger)
+        snapshots = SnapshotService(hotCache: HotCache(limit: hotCacheBytes), store: store, pool: pool, counters: counters, logger: logger)
+        resolver = EnvironmentResolver(profiles: .defaults, prewarmDirections: [.leftToRight, .rightToLeft])
+        prewarmer = Prewarmer(store: store, pool: pool, counters: counters, logger: logger)
+        handler = RequestHandler(registry: registry, snapshots: snapshots, resolver: resolver, prewarmer: prewarmer, store: store,
+                                 counters: counters, isStopping: { false }, logger: logger)
+        for name in schemes { _ = try await registry.register(Array(try exampleDocument(name))) }
+    }
+
+    func shutdown() async {
+        await pool.shutdown()
+        try? await store.close()
+    }
+
+    /// What `handle` answered at once, as responses with their ids, and what it left pending.
+    func handle(_ request: WireRequest, id: UInt32 = 1) throws -> (answers: [(UInt32, WireResponse)], pending: PendingRequest?) {
+        var answers = AnswerBuffer()
+        let pending = handler.handle(request, requestID: id, into: &answers)
+        var bytes: [UInt8] = []
+        answers.flush { bytes = Array($0.readableBytesView) }
+        return (try Self.responses(bytes), pending)
+    }
+
+    /// The frames `perform` sends for a pending request, as responses with their ids.
+    func perform(_ pending: PendingRequest, id: UInt32 = 1) async throws -> [(UInt32, WireResponse)] {
+        let sent = SentFrames()
+        try await handler.perform(pending, requestID: id) { sent.append($0) }
+        return try Self.responses(sent.bytes)
+    }
+
+    /// Every frame of `bytes`, decoded.
+    static func responses(_ bytes: [UInt8]) throws -> [(UInt32, WireResponse)] {
+        var parser = FrameParser(maximumFrameSize: .max)
+        parser.feed(bytes)
+        var responses: [(UInt32, WireResponse)] = []
+        while let frame = try parser.next() { responses.append((frame.requestID, try WireResponse(frame: frame))) }
+        return responses
+    }
+}
+
+/// Frames sent, from any task.
+final class SentFrames: Sendable {
+    private let frames = Mutex<[UInt8]>([])
+    func append(_ frame: [UInt8]) { frames.withLock { $0 += frame } }
+    var bytes: [UInt8] { frames.withLock { $0 } }
+}

@@ -1,0 +1,115 @@
+@testable import CGLDaemon
+import CGLDocument
+import CGLStore
+import CGLWire
+import Synchronization
+import Testing
+
+/// The snapshot service and the single flight under it, without a socket.
+@Suite struct SnapshotServiceTests {
+    private func target(_ fixture: RequestPathFixture, _ scheme: String, _ profile: String = "phone-portrait") throws -> SnapshotTarget {
+        let registered = try #require(fixture.registry.scheme(named: scheme))
+        return SnapshotTarget(registered, try fixture.resolver.environment(for: .profile(profile)))
+    }
+
+    /// Sixteen callers missing one key together: one computation, one answer for all.
+    @Test func concurrentMissesComputeOnce() async throws {
+        let fixture = try await RequestPathFixture(schemes: ["settings-list"])
+        let target = try target(fixture, "settings-list")
+        let results = await withTaskGroup(of: (EncodedSnapshot, WireSnapshot.Source)?.self) { group in
+            for _ in 0 ..< 16 { group.addTask { try? await fixture.snapshots.load(target) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 16 && results.allSatisfy { $0 != nil })
+        #expect(Set(results.compactMap { $0?.0 }).count == 1)
+        #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)
+        #expect(fixture.snapshots.cached(target.key) != nil)
+        await fixture.shutdown()
+    }
+
+    /// Memory, then the store, then computing: a snapshot evicted from memory comes from
+    /// the store, not computed again.
+    @Test func aSnapshotNotInMemoryComesFromTheStore() async throws {
+        let fixture = try await RequestPathFixture(schemes: ["feed-cell"], hotCacheBytes: 1)  // nothing fits in memory
+        let target = try target(fixture, "feed-cell")
+        #expect(try await fixture.snapshots.load(target).1 == .computed)
+        #expect(fixture.snapshots.cached(target.key) == nil)
+        #expect(try await fixture.snapshots.load(target).1 == .store)
+        #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)
+        #expect(fixture.counters.hitsStore.load(ordering: .relaxed) == 1)
+        await fixture.shutdown()
+    }
+
+    @Test func aSchemeThatCannotBeLaidOutFailsWithItsReason() async throws {
+        let fixture = try await RequestPathFixture()
+        _ = try await fixture.registry.register(Array(#"""
+            {"format": "cglayout/1", "name": "tight", "elements": [{"id": "a"}],
+             "blocks": [{"id": "col", "flex": {"items": [{"element": "a", "height": 4000}]}}]}
+            """#.utf8))
+        let target = try target(fixture, "tight")
+        await #expect {
+            _ = try await fixture.snapshots.load(target)
+        } throws: { error in
+            guard case SnapshotFailure.cannotLayOut(let message) = error else { return false }
+            return message.contains("'tight'") && message.contains("profile 'phone-portrait'")
+        }
+        await fixture.shutdown()
+    }
+}
+
+@Suite struct SingleFlightTests {
+    final class Counter: Sendable {
+        let runs = Atomic<Int>(0)
+    }
+
+    @Test func callersOfOneKeyShareOneRunAndDifferentKeysRunApart() async throws {
+        let flight = SingleFlight<String, Int, Never>()
+        let counter = Counter()
+        let gate = AsyncGate()
+        let values = await withTaskGroup(of: Int.self) { group in
+            for index in 0 ..< 10 {
+                group.addTask {
+                    await flight.run(index < 8 ? "shared" : "own-\(index)") {
+                        counter.runs.add(1, ordering: .relaxed)
+                        await gate.wait()
+                        return .success(index < 8 ? 42 : index)
+                    }
+                }
+            }
+            // Every caller is in (two keys of their own, eight sharing one) before the runs end.
+            while flight.waiters(for: "shared") < 8 || flight.count < 3 { await Task.yield() }
+            await gate.open()
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(values.sorted() == [8, 9] + Array(repeating: 42, count: 8))
+        #expect(counter.runs.load(ordering: .relaxed) == 3)
+        #expect(flight.count == 0)
+        // Once over, the key runs again.
+        _ = await flight.run("shared") { counter.runs.add(1, ordering: .relaxed); return .success(1) }
+        #expect(counter.runs.load(ordering: .relaxed) == 4 && flight.count == 0)
+    }
+
+    @Test func aFailureIsEveryWaitersFailure() async throws {
+        struct Failed: Error, Equatable {}
+        let flight = SingleFlight<Int, Int, Failed>()
+        let gate = AsyncGate()
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0 ..< 4 {
+                group.addTask {
+                    do {
+                        _ = try await flight.run(1) { await gate.wait(); return .failure(Failed()) }
+                        return false
+                    } catch {
+                        return (error as? Failed) == Failed()
+                    }
+                }
+            }
+            while flight.waiters(for: 1) < 4 { await Task.yield() }
+            await gate.open()
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes == [true, true, true, true])
+        // A failure is not kept: the next caller runs the operation again.
+        #expect(try await flight.run(1) { .success(7) } == 7)
+    }
+}
