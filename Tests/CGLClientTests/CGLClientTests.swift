@@ -11,53 +11,51 @@ import Testing
 
 @Suite struct CGLClientTests {
     @Test func everyOperationInItsSynchronousForm() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        let toolbar = try exampleDocument("toolbar")
-        let progressEvents = try await blocking { () -> Int in
-            #expect(try client.ping().serverVersion == "0.1.0")
-            let registration = try client.register(toolbar)
-            #expect(registration.name == "toolbar" && registration.outcome == .created && registration.hash.hasPrefix("sha256:"))
-            #expect(try client.list().map(\.name) == ["feed-cell", "toolbar"])
-            let snapshot = try client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
-            #expect(snapshot.scheme == "toolbar" && snapshot.hash == registration.hash && snapshot.source == .computed)
-            let events = Mutex(0)
-            let summary = try client.prewarm(schemes: ["toolbar"], profiles: ["phone-portrait", "tablet-portrait"]) { progress in
-                events.withLock { $0 += 1 }
-                #expect(progress.total == 4 && progress.scheme == "toolbar")
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            let toolbar = try exampleDocument("toolbar")
+            let progressEvents = try await blocking { () -> Int in
+                #expect(try client.ping().serverVersion == "0.1.0")
+                let registration = try client.register(toolbar)
+                #expect(registration.name == "toolbar" && registration.outcome == .created && registration.hash.hasPrefix("sha256:"))
+                #expect(try client.list().map(\.name) == ["feed-cell", "toolbar"])
+                let snapshot = try client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
+                #expect(snapshot.scheme == "toolbar" && snapshot.hash == registration.hash && snapshot.source == .computed)
+                let events = Mutex(0)
+                let summary = try client.prewarm(schemes: ["toolbar"], profiles: ["phone-portrait", "tablet-portrait"]) { progress in
+                    events.withLock { $0 += 1 }
+                    #expect(progress.total == 4 && progress.scheme == "toolbar")
+                }
+                #expect(summary.computed + summary.alreadyCached + summary.failed == 4)
+                #expect(summary.computed == 3 && summary.alreadyCached == 1)
+                let stats = try client.stats()
+                #expect(Array(stats.entries.map(\.key).prefix(WireStats.Key.all.count)) == WireStats.Key.all)
+                #expect(stats[WireStats.Key.schemes] == 2)
+                #expect(try client.unregister("toolbar"))
+                #expect(try client.list().map(\.name) == ["feed-cell"])
+                return events.withLock { $0 }
             }
-            #expect(summary.computed + summary.alreadyCached + summary.failed == 4)
-            #expect(summary.computed == 3 && summary.alreadyCached == 1)
-            let stats = try client.stats()
-            #expect(Array(stats.entries.map(\.key).prefix(WireStats.Key.all.count)) == WireStats.Key.all)
-            #expect(stats[WireStats.Key.schemes] == 2)
-            #expect(try client.unregister("toolbar"))
-            #expect(try client.list().map(\.name) == ["feed-cell"])
-            return events.withLock { $0 }
+            #expect(progressEvents >= 1)
         }
-        #expect(progressEvents >= 1)
-        try await daemon.stop()
     }
 
     @Test func everyOperationInItsAsyncForm() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        #expect(try await client.ping().uptime >= 0)
-        #expect(try await client.register(exampleDocument("login-form")).outcome == .created)
-        #expect(try await client.list().count == 2)
-        let results = try await client.lookups([
-            Lookup(scheme: "feed-cell", environment: .profile("phone-portrait")), Lookup(scheme: "login-form", environment: .size(width: 400, height: 700)),
-            Lookup(scheme: "nope", environment: .profile("phone-portrait")),
-        ])
-        #expect(try results[0].get().scheme == "feed-cell")
-        #expect(try results[1].get().environment.width == 400)
-        #expect(throws: CGLClientError.self) { try results[2].get() }
-        #expect(try await client.prewarm().failed == 0)
-        #expect(try await client.stats()[WireStats.Key.schemes] == 2)
-        #expect(try await client.unregister("login-form"))
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            #expect(try await client.ping().uptime >= 0)
+            #expect(try await client.register(exampleDocument("login-form")).outcome == .created)
+            #expect(try await client.list().count == 2)
+            let results = try await client.lookups([
+                Lookup(scheme: "feed-cell", environment: .profile("phone-portrait")), Lookup(scheme: "login-form", environment: .size(width: 400, height: 700)),
+                Lookup(scheme: "nope", environment: .profile("phone-portrait")),
+            ])
+            #expect(try results[0].get().scheme == "feed-cell")
+            #expect(try results[1].get().environment.width == 400)
+            #expect(throws: CGLClientError.self) { try results[2].get() }
+            #expect(try await client.prewarm().failed == 0)
+            #expect(try await client.stats()[WireStats.Key.schemes] == 2)
+            #expect(try await client.unregister("login-form"))
+        }
     }
 
     @Test func aMissingDaemonIsUnavailableNotADaemonError() async throws {
@@ -96,14 +94,14 @@ import Testing
     }
 
     @Test func aDocumentOverTheDaemonsFrameSizeIsRefusedBeforeSending() async throws {
-        let daemon = try await TestDaemon.start { $0.limits.maximumFrameSize = 1024 }
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        await #expect { _ = try await client.register(exampleDocument("settings-list")) } throws: {
-            ($0 as? CGLClientError)?.code == .documentTooLarge
+        try await withTestDaemon(configure: { $0.limits.maximumFrameSize = 1024 }) { daemon in
+            let client = daemon.client()
+            await #expect { _ = try await client.register(exampleDocument("settings-list")) } throws: {
+                ($0 as? CGLClientError)?.code == .documentTooLarge
+            }
+            let version = try await client.ping().serverVersion  // the connection was not lost
+            #expect(version == "0.1.0")
         }
-        #expect(try await client.ping().serverVersion == "0.1.0")  // the connection was not lost
-        try await daemon.stop()
     }
 
     @Test func theLocalFallbackComputesWhenTheDaemonIsUnavailable() async throws {
@@ -124,16 +122,15 @@ import Testing
     }
 
     @Test func aSnapshotAppliesToTheCallersElementsByID() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let snapshot = try await daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-        let avatar = LayoutView(), body = LayoutView(), stray = LayoutView()
-        let unmatched = snapshot.apply(to: ["avatar": avatar, "body": body, "not-in-scheme": stray])
-        #expect(unmatched == ["not-in-scheme"])
-        #expect(avatar.frame == (try #require(snapshot["avatar"]).frame))
-        #expect(body.frame == (try #require(snapshot["body"]).frame))
-        #expect(stray.frame == .zero)
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let snapshot = try await daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let avatar = LayoutView(), body = LayoutView(), stray = LayoutView()
+            let unmatched = snapshot.apply(to: ["avatar": avatar, "body": body, "not-in-scheme": stray])
+            #expect(unmatched == ["not-in-scheme"])
+            #expect(avatar.frame == (try #require(snapshot["avatar"]).frame))
+            #expect(body.frame == (try #require(snapshot["body"]).frame))
+            #expect(stray.frame == .zero)
+        }
     }
 
     /// A socket that listens but never accepts.

@@ -29,66 +29,64 @@ import Testing
     }
 
     @Test func aSlowCallHoldsUpNoOtherCallOfTheSameClient() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        try await registerToolbars(80, with: client)
-        _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))  // warm in memory
-        let prewarmStarted = Flag(), prewarmEnded = Flag()
-        // Four threads calling the blocking API and four tasks calling the async one, each
-        // counting the warm lookups it completed while the prewarm ran.
-        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0 ..< 4 {
-                group.addTask {
-                    try await blocking {
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            try await registerToolbars(80, with: client)
+            _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))  // warm in memory
+            let prewarmStarted = Flag(), prewarmEnded = Flag()
+            // Four threads calling the blocking API and four tasks calling the async one, each
+            // counting the warm lookups it completed while the prewarm ran.
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0 ..< 4 {
+                    group.addTask {
+                        try await blocking {
+                            var during = 0
+                            while !prewarmStarted.isSet { _ = try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")) }
+                            while !prewarmEnded.isSet {
+                                _ = try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+                                if !prewarmEnded.isSet { during += 1 }
+                            }
+                            return during
+                        }
+                    }
+                    group.addTask {
                         var during = 0
-                        while !prewarmStarted.isSet { _ = try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")) }
+                        while !prewarmStarted.isSet { _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")) }
                         while !prewarmEnded.isSet {
-                            _ = try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+                            _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
                             if !prewarmEnded.isSet { during += 1 }
                         }
                         return during
                     }
                 }
                 group.addTask {
-                    var during = 0
-                    while !prewarmStarted.isSet { _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")) }
-                    while !prewarmEnded.isSet {
-                        _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-                        if !prewarmEnded.isSet { during += 1 }
+                    let summary = try await blocking {
+                        prewarmStarted.set()
+                        defer { prewarmEnded.set() }
+                        return try client.prewarm(schemes: (0 ..< 80).map { "toolbar-\($0)" })
                     }
-                    return during
+                    #expect(summary.computed == 80 * 24)
+                    return -1
                 }
+                return try await group.reduce(into: []) { $0.append($1) }.filter { $0 >= 0 }
             }
-            group.addTask {
-                let summary = try await blocking {
-                    prewarmStarted.set()
-                    defer { prewarmEnded.set() }
-                    return try client.prewarm(schemes: (0 ..< 80).map { "toolbar-\($0)" })
-                }
-                #expect(summary.computed == 80 * 24)
-                return -1
-            }
-            return try await group.reduce(into: []) { $0.append($1) }.filter { $0 >= 0 }
+            #expect(counts.count == 8)
+            #expect(counts.allSatisfy { $0 > 0 }, "lookups completed during the prewarm, per caller: \(counts)")
+            // The callers ran side by side, each on a connection of its own.
+            #expect(client.idleConnections > 1)
         }
-        #expect(counts.count == 8)
-        #expect(counts.allSatisfy { $0 > 0 }, "lookups completed during the prewarm, per caller: \(counts)")
-        // The callers ran side by side, each on a connection of its own.
-        #expect(client.idleConnections > 1)
-        try await daemon.stop()
     }
 
     @Test func aCancelledAsyncCallEndsAndTheClientGoesOn() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        try await registerToolbars(40, with: client)
-        // Cancelled at once: whether it was connecting or waiting for the prewarm's answer
-        // (960 snapshots), it stops waiting.
-        let prewarm = Task { try await client.prewarm(schemes: (0 ..< 40).map { "toolbar-\($0)" }) }
-        prewarm.cancel()
-        await #expect { _ = try await prewarm.value } throws: { ($0 as? CGLClientError)?.code == .cancelled }
-        #expect(try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).scheme == "feed-cell")
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            try await registerToolbars(40, with: client)
+            // Cancelled at once: whether it was connecting or waiting for the prewarm's answer
+            // (960 snapshots), it stops waiting.
+            let prewarm = Task { try await client.prewarm(schemes: (0 ..< 40).map { "toolbar-\($0)" }) }
+            prewarm.cancel()
+            await #expect { _ = try await prewarm.value } throws: { ($0 as? CGLClientError)?.code == .cancelled }
+            #expect(try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).scheme == "feed-cell")
+        }
     }
 }

@@ -10,29 +10,28 @@ import Testing
 /// The README's client example, verbatim but for where the daemon and the elements come from.
 @Suite struct ReadmeClientTests {
     @Test func theReadmeExampleRunsAsWritten() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let avatarView = LayoutView(), bodyLabel = LayoutView()
-        let json = try exampleDocument("feed-cell")
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let avatarView = LayoutView(), bodyLabel = LayoutView()
+            let json = try exampleDocument("feed-cell")
 
-        let client = CGLClient(socketPath: daemon.configuration.socketPath)
-        let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-        snapshot.apply(to: ["avatar": avatarView, "body": bodyLabel])   // your LayoutElements, by element id
+            let client = CGLClient(socketPath: daemon.configuration.socketPath)
+            let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            snapshot.apply(to: ["avatar": avatarView, "body": bodyLabel])   // your LayoutElements, by element id
 
-        // Many lookups pipelined on one connection, in one round trip; every call also has a
-        // blocking form, for code that cannot suspend.
-        let results = try await client.lookups([
-            Lookup(scheme: "feed-cell", environment: .profile("tablet-landscape", direction: .rightToLeft)),
-            Lookup(scheme: "feed-cell", environment: .size(width: 500, height: 300, scale: 2)),
-        ])
+            // Many lookups pipelined on one connection, in one round trip; every call also has a
+            // blocking form, for code that cannot suspend.
+            let results = try await client.lookups([
+                Lookup(scheme: "feed-cell", environment: .profile("tablet-landscape", direction: .rightToLeft)),
+                Lookup(scheme: "feed-cell", environment: .size(width: 500, height: 300, scale: 2)),
+            ])
 
-        // When the daemon may be down: compute from local documents instead.
-        let offline = CGLClient(configuration: .init(socketPath: daemon.folder + "/down.sock",
-                                                     fallback: LocalFallback(document: try SchemeDocument(data: json))))
+            // When the daemon may be down: compute from local documents instead.
+            let offline = CGLClient(configuration: .init(socketPath: daemon.folder + "/down.sock",
+                                                         fallback: LocalFallback(document: try SchemeDocument(data: json))))
 
-        #expect(avatarView.frame.size.width == 48)
-        #expect(results.count == 2)
-        #expect(try await offline.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).elements == snapshot.elements)
-        try await daemon.stop()
+            #expect(avatarView.frame.size.width == 48)
+            #expect(results.count == 2)
+            #expect(try await offline.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).elements == snapshot.elements)
+        }
     }
 }

@@ -13,6 +13,8 @@ import ServiceLifecycle
 /// …
 /// await daemon.stop()
 /// ```
+///
+/// Tests use ``withTestDaemon(folder:schemes:options:configure:_:)``, which always stops it.
 public final class TestDaemon: Sendable {
     /// The configuration it runs with.
     public let configuration: DaemonConfiguration
@@ -90,6 +92,33 @@ public final class TestDaemon: Sendable {
     public func removeFolder() {
         try? FileManager.default.removeItem(atPath: folder)
     }
+}
+
+/// Runs `body` with a daemon started as ``TestDaemon/start(folder:schemes:options:configure:)``
+/// starts it, then stops it and deletes its folder, whether `body` returned or threw: a
+/// failing test leaves no daemon running and no folder behind.
+///
+/// ```swift
+/// try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+///     let snapshot = try await daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+///     …
+/// }
+/// ```
+///
+/// - Throws: What `body` threw; else what stopping the daemon threw.
+public func withTestDaemon(folder: String? = nil, schemes: [String] = [], options: Daemon.Options = Daemon.Options(),
+                           configure: (inout DaemonConfiguration) -> Void = { _ in },
+                           _ body: (TestDaemon) async throws -> Void) async throws {
+    let daemon = try await TestDaemon.start(folder: folder, schemes: schemes, options: options, configure: configure)
+    do {
+        try await body(daemon)
+    } catch {
+        try? await daemon.stop()
+        if folder == nil { daemon.removeFolder() }
+        throw error
+    }
+    try await daemon.stop()
+    if folder == nil { daemon.removeFolder() }
 }
 
 /// A new folder under `/tmp` with a short name: a socket path must fit in 108 bytes.

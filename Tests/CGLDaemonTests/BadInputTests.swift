@@ -12,17 +12,17 @@ import Testing
 @Suite struct BadInputTests {
     /// Runs `body` against a daemon with `feed-cell` registered, then checks it still serves.
     private func withDaemon(helloTimeout: Duration = .seconds(5), _ body: @escaping @Sendable (TestDaemon) throws -> Void) async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"]) { configuration in
+        try await withTestDaemon(schemes: ["feed-cell"], configure: { configuration in
             configuration.limits.maximumFrameSize = 64 * 1024
             configuration.limits.helloTimeout = helloTimeout
+        }) { daemon in
+            try await blocking { try body(daemon) }
+            let client = daemon.client()
+            let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            #expect(snapshot.scheme == "feed-cell" && snapshot.elements.count == 10)
+            let names = try await client.list().map(\.name)
+            #expect(names == ["feed-cell"])
         }
-        defer { daemon.removeFolder() }
-        try await blocking { try body(daemon) }
-        let client = daemon.client()
-        let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-        #expect(snapshot.scheme == "feed-cell" && snapshot.elements.count == 10)
-        #expect(try await client.list().map(\.name) == ["feed-cell"])
-        try await daemon.stop()
     }
 
     private static func open(_ daemon: TestDaemon) throws -> RawConnection {
@@ -218,18 +218,17 @@ import Testing
 
 @Suite struct ConnectionLimitTests {
     @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutButNotWhileARequestRuns() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"]) { $0.limits.idleTimeout = .seconds(1) }
-        defer { daemon.removeFolder() }
-        let socketPath = daemon.configuration.socketPath
-        try await blocking {
-            let idle = try RawConnection(path: socketPath)
-            #expect(try idle.handshake().isAccepted)
-            try idle.send(.ping, id: 1)
-            #expect(try idle.readResponse().response.kind == .pong)
-            #expect(try idle.readUntilClosed(timeout: .seconds(20)).isEmpty)
+        try await withTestDaemon(schemes: ["feed-cell"], configure: { $0.limits.idleTimeout = .seconds(1) }) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            try await blocking {
+                let idle = try RawConnection(path: socketPath)
+                #expect(try idle.handshake().isAccepted)
+                try idle.send(.ping, id: 1)
+                #expect(try idle.readResponse().response.kind == .pong)
+                #expect(try idle.readUntilClosed(timeout: .seconds(20)).isEmpty)
+            }
+            #expect(try await daemon.client().ping().serverVersion == "0.1.0")
         }
-        #expect(try await daemon.client().ping().serverVersion == "0.1.0")
-        try await daemon.stop()
     }
 
     @Test func theTimeoutsCountFromWhenTheDaemonStartsReading() async throws {
@@ -240,59 +239,56 @@ import Testing
             try await Task.sleep(for: .milliseconds(900))
             return try await PeerCredentials.read(from: channel)
         }
-        let daemon = try await TestDaemon.start(options: options) { configuration in
+        try await withTestDaemon(options: options, configure: { configuration in
             configuration.limits.helloTimeout = .milliseconds(300)
             configuration.limits.idleTimeout = .milliseconds(300)
+        }) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                #expect(try connection.handshake().isAccepted)
+                #expect(try connection.ask(.ping, id: 1).kind == .pong)
+            }
         }
-        defer { daemon.removeFolder() }
-        let socketPath = daemon.configuration.socketPath
-        try await blocking {
-            let connection = try RawConnection(path: socketPath)
-            #expect(try connection.handshake().isAccepted)
-            #expect(try connection.ask(.ping, id: 1).kind == .pong)
-        }
-        try await daemon.stop()
     }
 
     @Test func connectionsOverTheLimitAreClosedAndTheOthersServed() async throws {
-        let daemon = try await TestDaemon.start { $0.limits.maximumConnections = 2 }
-        defer { daemon.removeFolder() }
-        let socketPath = daemon.configuration.socketPath
-        try await blocking {
-            let first = try RawConnection(path: socketPath)
-            let second = try RawConnection(path: socketPath)
-            #expect(try first.handshake().isAccepted && second.handshake().isAccepted)
-            let third = try RawConnection(path: socketPath)
-            #expect(try third.readUntilClosed().isEmpty)
-            try first.send(.ping, id: 1)
-            #expect(try first.readResponse().response.kind == .pong)
+        try await withTestDaemon(configure: { $0.limits.maximumConnections = 2 }) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            try await blocking {
+                let first = try RawConnection(path: socketPath)
+                let second = try RawConnection(path: socketPath)
+                #expect(try first.handshake().isAccepted && second.handshake().isAccepted)
+                let third = try RawConnection(path: socketPath)
+                #expect(try third.readUntilClosed().isEmpty)
+                try first.send(.ping, id: 1)
+                #expect(try first.readResponse().response.kind == .pong)
+            }
         }
-        try await daemon.stop()
     }
 
     @Test func progressEventsComeBeforeThePrewarmsFinalAnswer() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar", "settings-list"])
-        defer { daemon.removeFolder() }
-        let socketPath = daemon.configuration.socketPath
-        try await blocking {
-            let connection = try RawConnection(path: socketPath)
-            _ = try connection.handshake()
-            try connection.send(.prewarm(schemes: [], profiles: []), id: 9)
-            var events: [WirePrewarmProgress] = []
-            while true {
-                let (id, response) = try connection.readResponse()
-                #expect(id == 9)
-                if case .prewarmProgress(let progress) = response {
-                    events.append(progress)
-                    continue
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar", "settings-list"]) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                _ = try connection.handshake()
+                try connection.send(.prewarm(schemes: [], profiles: []), id: 9)
+                var events: [WirePrewarmProgress] = []
+                while true {
+                    let (id, response) = try connection.readResponse()
+                    #expect(id == 9)
+                    if case .prewarmProgress(let progress) = response {
+                        events.append(progress)
+                        continue
+                    }
+                    guard case .prewarmFinished(let summary) = response else { Issue.record("unexpected \(response)"); return }
+                    #expect(summary.computed + summary.alreadyCached + summary.failed == 72)
+                    break
                 }
-                guard case .prewarmFinished(let summary) = response else { Issue.record("unexpected \(response)"); return }
-                #expect(summary.computed + summary.alreadyCached + summary.failed == 72)
-                break
+                #expect(events.last?.done == 72 && events.allSatisfy { $0.total == 72 })
+                #expect(events.map(\.done) == events.map(\.done).sorted())
             }
-            #expect(events.last?.done == 72 && events.allSatisfy { $0.total == 72 })
-            #expect(events.map(\.done) == events.map(\.done).sorted())
         }
-        try await daemon.stop()
     }
 }

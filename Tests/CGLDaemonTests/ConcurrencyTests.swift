@@ -36,92 +36,89 @@ import Testing
     }
 
     @Test func pipelinedRequestsAreAnsweredWithTheirOwnIDs() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
-        defer { daemon.removeFolder() }
-        let socketPath = daemon.configuration.socketPath
-        try await blocking {
-            let connection = try RawConnection(path: socketPath)
-            _ = try connection.handshake()
-            var frames: [UInt8] = []
-            let requests: [(UInt32, WireRequest)] = [
-                (901, .lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))), (17, .ping), (4, .list),
-                (88, .lookup(scheme: "toolbar", environment: .explicit(.init(width: 300, height: 60)))), (5, .stats),
-                (6, .lookup(scheme: "missing", environment: .profile("phone-portrait"))), (7, .prewarm(schemes: ["toolbar"], profiles: ["phone-portrait"])),
-                (8, .unregister(name: "nothing")),
-            ]
-            for (id, request) in requests { request.encode(requestID: id, into: &frames) }
-            try connection.send(frames)
-            var finals: [UInt32: WireResponse] = [:]
-            while finals.count < requests.count {
-                let (id, response) = try connection.readResponse()
-                #expect(finals[id] == nil)
-                if response.isFinal { finals[id] = response }
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                _ = try connection.handshake()
+                var frames: [UInt8] = []
+                let requests: [(UInt32, WireRequest)] = [
+                    (901, .lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))), (17, .ping), (4, .list),
+                    (88, .lookup(scheme: "toolbar", environment: .explicit(.init(width: 300, height: 60)))), (5, .stats),
+                    (6, .lookup(scheme: "missing", environment: .profile("phone-portrait"))), (7, .prewarm(schemes: ["toolbar"], profiles: ["phone-portrait"])),
+                    (8, .unregister(name: "nothing")),
+                ]
+                for (id, request) in requests { request.encode(requestID: id, into: &frames) }
+                try connection.send(frames)
+                var finals: [UInt32: WireResponse] = [:]
+                while finals.count < requests.count {
+                    let (id, response) = try connection.readResponse()
+                    #expect(finals[id] == nil)
+                    if response.isFinal { finals[id] = response }
+                }
+                #expect(finals[901].map { if case .snapshot(let s) = $0 { s.scheme == "feed-cell" } else { false } } == true)
+                #expect(finals[17]?.kind == .pong && finals[4]?.kind == .schemes && finals[5]?.kind == .stats)
+                #expect(finals[88].map { if case .snapshot(let s) = $0 { s.scheme == "toolbar" && s.environment.width == 300 } else { false } } == true)
+                #expect(finals[6].map { if case .error(let e) = $0 { e.code == .notFound } else { false } } == true)
+                #expect(finals[7]?.kind == .prewarmFinished)
+                #expect(finals[8] == .unregistered(name: "nothing", existed: false))
             }
-            #expect(finals[901].map { if case .snapshot(let s) = $0 { s.scheme == "feed-cell" } else { false } } == true)
-            #expect(finals[17]?.kind == .pong && finals[4]?.kind == .schemes && finals[5]?.kind == .stats)
-            #expect(finals[88].map { if case .snapshot(let s) = $0 { s.scheme == "toolbar" && s.environment.width == 300 } else { false } } == true)
-            #expect(finals[6].map { if case .error(let e) = $0 { e.code == .notFound } else { false } } == true)
-            #expect(finals[7]?.kind == .prewarmFinished)
-            #expect(finals[8] == .unregistered(name: "nothing", existed: false))
         }
-        try await daemon.stop()
     }
 
     @Test func sixtyFourClientsTimesAThousandLookupsAllEqualTheOfflineComputation() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar", "settings-list", "login-form"]) {
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar", "settings-list", "login-form"], configure: {
             $0.cacheMemoryBytes = 64 * 1024  // small: lookups go through memory, the store and computing
-        }
-        defer { daemon.removeFolder() }
-        let expected = try Self.expectedSnapshots()
-        let requests = Self.requests
-        let socketPath = daemon.configuration.socketPath
-        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
-            for clientIndex in 0 ..< 64 {
-                group.addTask {
-                    try await blocking {
-                        let client = CGLClient(configuration: .init(socketPath: socketPath, connectTimeout: .seconds(30)))
-                        var mismatches = 0
-                        // 1,000 lookups in batches of 100, each batch pipelined on the connection.
-                        for batch in 0 ..< 10 {
-                            let indices = (0 ..< 100).map { (clientIndex * 7919 + batch * 100 + $0 * 31) % requests.count }
-                            for (index, result) in zip(indices, try client.lookups(indices.map { Lookup(scheme: requests[$0].scheme, environment: Environment(requests[$0].environment)) })) {
-                                var snapshot = try result.get().wire
-                                snapshot.source = .computed
-                                if snapshot != expected[index] { mismatches += 1 }
+        }) { daemon in
+            let expected = try Self.expectedSnapshots()
+            let requests = Self.requests
+            let socketPath = daemon.configuration.socketPath
+            let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+                for clientIndex in 0 ..< 64 {
+                    group.addTask {
+                        try await blocking {
+                            let client = CGLClient(configuration: .init(socketPath: socketPath, connectTimeout: .seconds(30)))
+                            var mismatches = 0
+                            // 1,000 lookups in batches of 100, each batch pipelined on the connection.
+                            for batch in 0 ..< 10 {
+                                let indices = (0 ..< 100).map { (clientIndex * 7919 + batch * 100 + $0 * 31) % requests.count }
+                                for (index, result) in zip(indices, try client.lookups(indices.map { Lookup(scheme: requests[$0].scheme, environment: Environment(requests[$0].environment)) })) {
+                                    var snapshot = try result.get().wire
+                                    snapshot.source = .computed
+                                    if snapshot != expected[index] { mismatches += 1 }
+                                }
                             }
+                            return mismatches
                         }
-                        return mismatches
                     }
                 }
+                return try await group.reduce(0, +)
             }
-            return try await group.reduce(0, +)
+            #expect(mismatches == 0)
+            let stats = try await daemon.client().stats()
+            #expect(stats[WireStats.Key.lookups] == 64_000)
+            #expect(stats["snapshots.computed"]! <= Double(requests.count))  // each snapshot computed at most once
         }
-        #expect(mismatches == 0)
-        let stats = try await daemon.client().stats()
-        #expect(stats[WireStats.Key.lookups] == 64_000)
-        #expect(stats["snapshots.computed"]! <= Double(requests.count))  // each snapshot computed at most once
-        try await daemon.stop()
     }
 
     @Test func concurrentMissesOfOneKeyComputeOnce() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["settings-list"])
-        defer { daemon.removeFolder() }
-        let socketPath = daemon.configuration.socketPath
-        let sources = try await withThrowingTaskGroup(of: Snapshot.Source.self) { group in
-            for _ in 0 ..< 16 {
-                group.addTask {
-                    try await blocking {
-                        try CGLClient(socketPath: socketPath).lookup(scheme: "settings-list", environment: .size(width: 777, height: 555))
-                    }.source
+        try await withTestDaemon(schemes: ["settings-list"]) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            let sources = try await withThrowingTaskGroup(of: Snapshot.Source.self) { group in
+                for _ in 0 ..< 16 {
+                    group.addTask {
+                        try await blocking {
+                            try CGLClient(socketPath: socketPath).lookup(scheme: "settings-list", environment: .size(width: 777, height: 555))
+                        }.source
+                    }
                 }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            #expect(sources.count == 16)
+            let stats = try await daemon.client().stats()
+            #expect(stats[WireStats.Key.snapshotsStored] == 1)
+            #expect(stats["snapshots.computed"] == 1)
+            #expect(stats[WireStats.Key.lookups] == 16)
         }
-        #expect(sources.count == 16)
-        let stats = try await daemon.client().stats()
-        #expect(stats[WireStats.Key.snapshotsStored] == 1)
-        #expect(stats["snapshots.computed"] == 1)
-        #expect(stats[WireStats.Key.lookups] == 16)
-        try await daemon.stop()
     }
 }

@@ -40,51 +40,50 @@ import Testing
     }
 
     @Test func reRegisteringAChangedDocumentServesTheNewHashAndDropsTheOldSnapshots() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        let old = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-        _ = try await client.prewarm(schemes: ["feed-cell"])
-        let storedBefore = try #require(try await client.stats()[WireStats.Key.snapshotsStored])
-        #expect(storedBefore == 24)
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            let old = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            _ = try await client.prewarm(schemes: ["feed-cell"])
+            let storedBefore = try #require(try await client.stats()[WireStats.Key.snapshotsStored])
+            #expect(storedBefore == 24)
 
-        var text = try String(decoding: exampleDocument("feed-cell"), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"fixed(48)\"", with: "\"fixed(56)\"")
-        let registration = try await client.register(Data(text.utf8))
-        #expect(registration.outcome == .updated && registration.hash != old.hash)
-        let new = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-        #expect(new.hash == registration.hash && new.source == .computed)
-        #expect(new != old)
-        #expect(try await client.stats()[WireStats.Key.snapshotsStored] == 1)
-        #expect(try await client.register(Data(text.utf8)).outcome == .unchanged)
-        try await daemon.stop()
+            var text = try String(decoding: exampleDocument("feed-cell"), as: UTF8.self)
+            text = text.replacingOccurrences(of: "\"fixed(48)\"", with: "\"fixed(56)\"")
+            let registration = try await client.register(Data(text.utf8))
+            #expect(registration.outcome == .updated && registration.hash != old.hash)
+            let new = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            #expect(new.hash == registration.hash && new.source == .computed)
+            #expect(new != old)
+            #expect(try await client.stats()[WireStats.Key.snapshotsStored] == 1)
+            #expect(try await client.register(Data(text.utf8)).outcome == .unchanged)
+        }
     }
 
     @Test func twoNamesWithTheSameContentShareSnapshotsButAnswerWithTheirOwnName() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["toolbar"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        let text = String(decoding: try exampleDocument("toolbar"), as: UTF8.self)
-        let copy = try await client.register(Data(text.replacingOccurrences(of: "\"name\": \"toolbar\"", with: "\"name\": \"toolbar-copy\"").utf8))
-        let original = try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
-        let shared = try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait"))
-        #expect(copy.hash == original.hash)
-        #expect(original.scheme == "toolbar" && shared.scheme == "toolbar-copy")
-        #expect(shared.source == .memory && shared.elements == original.elements)
-        #expect(try await client.unregister("toolbar"))
-        #expect(try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait")).scheme == "toolbar-copy")
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["toolbar"]) { daemon in
+            let client = daemon.client()
+            let text = String(decoding: try exampleDocument("toolbar"), as: UTF8.self)
+            let copy = try await client.register(Data(text.replacingOccurrences(of: "\"name\": \"toolbar\"", with: "\"name\": \"toolbar-copy\"").utf8))
+            let original = try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
+            let shared = try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait"))
+            #expect(copy.hash == original.hash)
+            #expect(original.scheme == "toolbar" && shared.scheme == "toolbar-copy")
+            #expect(shared.source == .memory && shared.elements == original.elements)
+            #expect(try await client.unregister("toolbar"))
+            #expect(try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait")).scheme == "toolbar-copy")
+        }
     }
 
     @Test func unregisteringRemovesTheSchemeAndSaysWhetherItExisted() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        #expect(try await client.unregister("toolbar"))
-        #expect(try await !client.unregister("toolbar"))
-        #expect(try await client.list().map(\.name) == ["feed-cell"])
-        await #expect(throws: CGLClientError.self) { try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait")) }
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
+            let client = daemon.client()
+            let existed = try await client.unregister("toolbar")
+            let existedAgain = try await client.unregister("toolbar")
+            let names = try await client.list().map(\.name)
+            #expect(existed && !existedAgain)
+            #expect(names == ["feed-cell"])
+            await #expect(throws: CGLClientError.self) { try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait")) }
+        }
     }
 
     @Test func aStaleSocketFileIsReplacedButALiveDaemonIsNot() async throws {
@@ -121,9 +120,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/schemes.d", withIntermediateDirectories: true)
         try exampleDocument("toolbar").write(to: URL(fileURLWithPath: folder + "/schemes.d/toolbar.json"))
         try Data("{\"format\": \"cglayout/1\"".utf8).write(to: URL(fileURLWithPath: folder + "/schemes.d/broken.json"))
-        let daemon = try await TestDaemon.start(folder: folder) { $0.schemesDirectory = folder + "/schemes.d" }
-        #expect(try await daemon.client().list().map(\.name) == ["toolbar"])
-        try await daemon.stop()
+        try await withTestDaemon(folder: folder, configure: { $0.schemesDirectory = folder + "/schemes.d" }) { daemon in
+            let names = try await daemon.client().list().map(\.name)
+            #expect(names == ["toolbar"])
+        }
     }
 
     @Test func gracefulShutdownAnswersTheRequestsInFlight() async throws {
@@ -151,20 +151,19 @@ import Testing
     }
 
     @Test func theStartPrewarmCoversEveryProfileInEveryConfiguredDirection() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["toolbar", "login-form"]) { $0.prewarmAtStart = true }
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        var stats = try await client.stats()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while stats[WireStats.Key.snapshotsStored] != 48 || stats[WireStats.Key.prewarmRunning] != 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))  // polls for the background prewarm to end
-            stats = try await client.stats()
+        try await withTestDaemon(schemes: ["toolbar", "login-form"], configure: { $0.prewarmAtStart = true }) { daemon in
+            let client = daemon.client()
+            var stats = try await client.stats()
+            let deadline = ContinuousClock.now + .seconds(60)
+            while stats[WireStats.Key.snapshotsStored] != 48 || stats[WireStats.Key.prewarmRunning] != 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))  // polls for the background prewarm to end
+                stats = try await client.stats()
+            }
+            try #require(stats[WireStats.Key.snapshotsStored] == 48)
+            let again = try await client.prewarm()
+            #expect(again.alreadyCached == 48 && again.computed == 0)
+            #expect(try await client.lookup(scheme: "toolbar", environment: .profile("desktop-landscape", direction: .rightToLeft)).source == .store)
         }
-        try #require(stats[WireStats.Key.snapshotsStored] == 48)
-        let again = try await client.prewarm()
-        #expect(again.alreadyCached == 48 && again.computed == 0)
-        #expect(try await client.lookup(scheme: "toolbar", environment: .profile("desktop-landscape", direction: .rightToLeft)).source == .store)
-        try await daemon.stop()
     }
 
     /// A socket file nothing listens on: what a daemon that died leaves behind.

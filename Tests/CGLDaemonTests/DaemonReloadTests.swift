@@ -28,37 +28,35 @@ import Testing
     }
 
     @Test func aChangedDocumentIsServedOnAConnectionOpenedBeforeTheReload() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
-        defer { daemon.removeFolder() }
-        let connection = try await blocking { () -> RawConnection in
-            let connection = try RawConnection(path: daemon.configuration.socketPath)
-            _ = try connection.handshake()
-            return connection
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
+            let connection = try await blocking { () -> RawConnection in
+                let connection = try RawConnection(path: daemon.configuration.socketPath)
+                _ = try connection.handshake()
+                return connection
+            }
+            let before = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait.request), id: 1)) }
+            try Self.changedFeedCell().write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
+            let outcome = try #require(await daemon.daemon.reload())
+            #expect(outcome.refusal == nil && outcome.changed == ["feed-cell"] && outcome.dropped.isEmpty)
+            let after = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait.request), id: 2)) }
+            #expect(before != nil && after != nil && before != after)
+            #expect(try await daemon.client().list().first { $0.name == "feed-cell" }?.hash == after)
         }
-        let before = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait.request), id: 1)) }
-        try Self.changedFeedCell().write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
-        let outcome = try #require(await daemon.daemon.reload())
-        #expect(outcome.refusal == nil && outcome.changed == ["feed-cell"] && outcome.dropped.isEmpty)
-        let after = try await blocking { try Self.hash(connection.ask(.lookup(scheme: "feed-cell", environment: Self.portrait.request), id: 2)) }
-        #expect(before != nil && after != nil && before != after)
-        #expect(try await daemon.client().list().first { $0.name == "feed-cell" }?.hash == after)
-        try await daemon.stop()
     }
 
     @Test func whatChangedIsPrewarmedInTheBackground() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"]) { $0.prewarmAtStart = true }
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        try await Self.waitUntil("the start prewarm stored 48 snapshots") { try await client.stats()[WireStats.Key.snapshotsStored] == 48 }
-        try Self.changedFeedCell().write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
-        #expect(try #require(await daemon.daemon.reload()).changed == ["feed-cell"])
-        // The replaced hash's 24 went with it; the new one's 24 come from the reload's prewarm.
-        try await Self.waitUntil("the reload prewarmed the changed scheme") {
-            let stats = try await client.stats()
-            return stats[WireStats.Key.snapshotsStored] == 48 && stats[WireStats.Key.prewarmRunning] == 0
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"], configure: { $0.prewarmAtStart = true }) { daemon in
+            let client = daemon.client()
+            try await Self.waitUntil("the start prewarm stored 48 snapshots") { try await client.stats()[WireStats.Key.snapshotsStored] == 48 }
+            try Self.changedFeedCell().write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
+            #expect(try #require(await daemon.daemon.reload()).changed == ["feed-cell"])
+            // The replaced hash's 24 went with it; the new one's 24 come from the reload's prewarm.
+            try await Self.waitUntil("the reload prewarmed the changed scheme") {
+                let stats = try await client.stats()
+                return stats[WireStats.Key.snapshotsStored] == 48 && stats[WireStats.Key.prewarmRunning] == 0
+            }
+            #expect(try await client.lookup(scheme: "feed-cell", environment: Self.portrait).source != .computed)
         }
-        #expect(try await client.lookup(scheme: "feed-cell", environment: Self.portrait).source != .computed)
-        try await daemon.stop()
     }
 
     /// Polls `condition` until it holds, failing after a minute.
@@ -72,60 +70,55 @@ import Testing
     }
 
     @Test func aRemovedFileDropsItsSchemeAndItsSnapshotsFromMemory() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        _ = try await client.lookup(scheme: "toolbar", environment: Self.portrait)
-        try FileManager.default.removeItem(atPath: daemon.folder + "/schemes.d/toolbar.json")
-        let outcome = try #require(await daemon.daemon.reload())
-        #expect(outcome.dropped == ["toolbar"])
-        #expect(try await client.list().map(\.name) == ["feed-cell"])
-        #expect(try await client.stats()[WireStats.Key.memoryBytes] == 0)
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
+            let client = daemon.client()
+            _ = try await client.lookup(scheme: "toolbar", environment: Self.portrait)
+            try FileManager.default.removeItem(atPath: daemon.folder + "/schemes.d/toolbar.json")
+            let outcome = try #require(await daemon.daemon.reload())
+            #expect(outcome.dropped == ["toolbar"])
+            #expect(try await client.list().map(\.name) == ["feed-cell"])
+            #expect(try await client.stats()[WireStats.Key.memoryBytes] == 0)
+        }
     }
 
     @Test func withDropRemovedOffARemovedFileKeepsItsScheme() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"]) { $0.schemesDropRemoved = false }
-        defer { daemon.removeFolder() }
-        try FileManager.default.removeItem(atPath: daemon.folder + "/schemes.d/toolbar.json")
-        #expect(try #require(await daemon.daemon.reload()).dropped.isEmpty)
-        #expect(try await daemon.client().list().map(\.name) == ["feed-cell", "toolbar"])
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"], configure: { $0.schemesDropRemoved = false }) { daemon in
+            try FileManager.default.removeItem(atPath: daemon.folder + "/schemes.d/toolbar.json")
+            #expect(try #require(await daemon.daemon.reload()).dropped.isEmpty)
+            #expect(try await daemon.client().list().map(\.name) == ["feed-cell", "toolbar"])
+        }
     }
 
     @Test func documentsRegisteredOverTheSocketAreNeverDropped() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        _ = try await client.register(try exampleDocument("login-form"))
-        // A folder document a client replaced is the client's from then on.
-        _ = try await client.register(try Self.changedFeedCell())
-        for name in ["feed-cell", "toolbar"] { try FileManager.default.removeItem(atPath: daemon.folder + "/schemes.d/\(name).json") }
-        let outcome = try #require(await daemon.daemon.reload())
-        #expect(outcome.dropped == ["toolbar"])
-        #expect(try await client.list().map(\.name) == ["feed-cell", "login-form"])
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
+            let client = daemon.client()
+            _ = try await client.register(try exampleDocument("login-form"))
+            // A folder document a client replaced is the client's from then on.
+            _ = try await client.register(try Self.changedFeedCell())
+            for name in ["feed-cell", "toolbar"] { try FileManager.default.removeItem(atPath: daemon.folder + "/schemes.d/\(name).json") }
+            let outcome = try #require(await daemon.daemon.reload())
+            #expect(outcome.dropped == ["toolbar"])
+            #expect(try await client.list().map(\.name) == ["feed-cell", "login-form"])
+        }
     }
 
     @Test func anInvalidFileKeepsWhatItRegisteredBefore() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        let hash = try await client.list().first?.hash
-        try Data("{\"name\": \"feed-cell\", ".utf8).write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
-        let outcome = try #require(await daemon.daemon.reload())
-        #expect(outcome.changed.isEmpty && outcome.dropped.isEmpty)
-        #expect(try await client.list().map(\.hash) == [hash].compactMap { $0 })
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            let hash = try await client.list().first?.hash
+            try Data("{\"name\": \"feed-cell\", ".utf8).write(to: URL(fileURLWithPath: daemon.folder + "/schemes.d/feed-cell.json"))
+            let outcome = try #require(await daemon.daemon.reload())
+            #expect(outcome.changed.isEmpty && outcome.dropped.isEmpty)
+            #expect(try await client.list().map(\.hash) == [hash].compactMap { $0 })
+        }
     }
 
     @Test func aFolderThatCannotBeListedDropsNothing() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
-        defer { daemon.removeFolder() }
-        try FileManager.default.moveItem(atPath: daemon.folder + "/schemes.d", toPath: daemon.folder + "/moved.d")
-        #expect(try #require(await daemon.daemon.reload()).dropped.isEmpty)
-        #expect(try await daemon.client().list().count == 2)
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
+            try FileManager.default.moveItem(atPath: daemon.folder + "/schemes.d", toPath: daemon.folder + "/moved.d")
+            #expect(try #require(await daemon.daemon.reload()).dropped.isEmpty)
+            #expect(try await daemon.client().list().count == 2)
+        }
     }
 
     @Test func aBrokenConfigurationIsRefusedAndTheOneInForceStays() async throws {

@@ -70,20 +70,19 @@ import Testing
 
     /// Three clients prewarming the same pairs at once compute each snapshot once.
     @Test func concurrentPrewarmsOverTheSocketComputeEachSnapshotOnce() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell", "toolbar"])
-        defer { daemon.removeFolder() }
-        let summaries = try await withThrowingTaskGroup(of: PrewarmSummary.self) { group in
-            for _ in 0 ..< 3 {
-                let client = daemon.client()
-                group.addTask { try await client.prewarm() }
+        try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
+            let summaries = try await withThrowingTaskGroup(of: PrewarmSummary.self) { group in
+                for _ in 0 ..< 3 {
+                    let client = daemon.client()
+                    group.addTask { try await client.prewarm() }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            let total = 2 * 12 * 2  // schemes × profiles × directions
+            #expect(summaries.allSatisfy { $0.computed + $0.alreadyCached + $0.failed == total && $0.failed == 0 })
+            let stats = try await daemon.client().stats()
+            #expect(stats[DaemonCounters.computationsKey] == Double(total))
         }
-        let total = 2 * 12 * 2  // schemes × profiles × directions
-        #expect(summaries.allSatisfy { $0.computed + $0.alreadyCached + $0.failed == total && $0.failed == 0 })
-        let stats = try await daemon.client().stats()
-        #expect(stats[DaemonCounters.computationsKey] == Double(total))
-        try await daemon.stop()
     }
 }
 

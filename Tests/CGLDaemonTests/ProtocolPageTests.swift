@@ -79,31 +79,30 @@ import Testing
     /// A daemon with the example document registered answers the page's lookup (the second
     /// time, from memory) and a lookup of a misspelt name with the page's bytes.
     @Test func aDaemonAnswersThePagesBytes() async throws {
-        let daemon = try await TestDaemon.start()
-        defer { daemon.removeFolder() }
-        let document = try Data(contentsOf: URL(fileURLWithPath: Self.cardDocument))
-        _ = try await daemon.client().register(document)
-        let golden = try Self.goldenBlocks()
-        let socketPath = daemon.configuration.socketPath
-        let lookup = try #require(Self.encoded["lookup"])
-        let answers = try await blocking {
-            let connection = try RawConnection(path: socketPath)
-            _ = try connection.handshake()
-            try connection.send(lookup)
-            _ = try connection.readFrames(1)
-            try connection.send(lookup)
-            let memory = try connection.readFrames(1)
-            try connection.send(WireRequest.lookup(scheme: "crad", environment: .profile("phone-portrait")), id: 3)
-            return memory + (try connection.readFrames(1))
+        try await withTestDaemon() { daemon in
+            let document = try Data(contentsOf: URL(fileURLWithPath: Self.cardDocument))
+            _ = try await daemon.client().register(document)
+            let golden = try Self.goldenBlocks()
+            let socketPath = daemon.configuration.socketPath
+            let lookup = try #require(Self.encoded["lookup"])
+            let answers = try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                _ = try connection.handshake()
+                try connection.send(lookup)
+                _ = try connection.readFrames(1)
+                try connection.send(lookup)
+                let memory = try connection.readFrames(1)
+                try connection.send(WireRequest.lookup(scheme: "crad", environment: .profile("phone-portrait")), id: 3)
+                return memory + (try connection.readFrames(1))
+            }
+            let bytes = answers.map { frame in
+                var bytes: [UInt8] = []
+                frame.encode(into: &bytes)
+                return bytes
+            }
+            #expect(hexString(try #require(golden["snapshot"])) == hexString(bytes[0]))
+            #expect(hexString(try #require(golden["error"])) == hexString(bytes[1]))
         }
-        let bytes = answers.map { frame in
-            var bytes: [UInt8] = []
-            frame.encode(into: &bytes)
-            return bytes
-        }
-        #expect(hexString(try #require(golden["snapshot"])) == hexString(bytes[0]))
-        #expect(hexString(try #require(golden["error"])) == hexString(bytes[1]))
-        try await daemon.stop()
     }
 
     @Test func theExamplesDecodeBack() throws {

@@ -31,20 +31,19 @@ import Testing
     }
 
     @Test func lookupsMeasureRealTextAndStatsNameTheFonts() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
-        let client = daemon.client()
-        let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-        let document = try SchemeDocument(data: Data(contentsOf: URL(fileURLWithPath: examplePath("feed-cell"))))
-        let local = try document.compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
-        let body = try #require(snapshot.elements.first { $0.id == "body" })
-        let localBody = try #require(local.elements.first { $0.id == "body" })
-        #expect(body.frame.height == localBody.frame.size.height)
-        #expect(body.frame.height == 72)  // four lines of 18 (ExampleSchemeTests derives it)
-        let stats = try await client.stats()
-        #expect((stats["fonts.inUse"] ?? 0) >= 2)
-        #expect(stats.entries.contains { $0.key.hasPrefix("fonts.file:") && $0.key.hasSuffix("DejaVuSans-Bold.ttf") })
-        #expect((stats["text.words.misses"] ?? 0) > 0)
-        try await daemon.stop()
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let document = try SchemeDocument(data: Data(contentsOf: URL(fileURLWithPath: examplePath("feed-cell"))))
+            let local = try document.compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
+            let body = try #require(snapshot.elements.first { $0.id == "body" })
+            let localBody = try #require(local.elements.first { $0.id == "body" })
+            #expect(body.frame.height == localBody.frame.size.height)
+            #expect(body.frame.height == 72)  // four lines of 18 (ExampleSchemeTests derives it)
+            let stats = try await client.stats()
+            #expect((stats["fonts.inUse"] ?? 0) >= 2)
+            #expect(stats.entries.contains { $0.key.hasPrefix("fonts.file:") && $0.key.hasSuffix("DejaVuSans-Bold.ttf") })
+            #expect((stats["text.words.misses"] ?? 0) > 0)
+        }
     }
 }
