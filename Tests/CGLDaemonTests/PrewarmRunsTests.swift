@@ -13,10 +13,10 @@ import Testing
         let runs = PrewarmRuns()
         let record = Record()
         let gate = AsyncGate()
-        let listener: @Sendable (Int) -> PrewarmRuns.Listener = { index in
+        let listener: @Sendable (Int) -> PrewarmRuns.ProgressListener = { index in
             { progress in record.heard.withLock { $0[index, default: []].append(progress.done) } }
         }
-        let work: @Sendable (@escaping PrewarmRuns.Listener) async -> WirePrewarmSummary = { publish in
+        let work: @Sendable (@escaping PrewarmRuns.ProgressListener) async -> WirePrewarmSummary = { publish in
             record.started.add(1, ordering: .relaxed)
             await gate.wait()
             await publish(WirePrewarmProgress(done: 2, total: 2, scheme: "a"))

@@ -22,13 +22,13 @@ final class PrewarmRuns: Sendable {
         }
     }
 
-    typealias Listener = @Sendable (WirePrewarmProgress) async -> Void
+    typealias ProgressListener = @Sendable (WirePrewarmProgress) async -> Void
 
     /// The listeners of one run: its starter and every prewarm that joined.
     private final class Listeners: Sendable {
-        private let all = Mutex<[Listener]>([])
+        private let all = Mutex<[ProgressListener]>([])
 
-        func add(_ listener: @escaping Listener) {
+        func add(_ listener: @escaping ProgressListener) {
             all.withLock { $0.append(listener) }
         }
 
@@ -58,8 +58,8 @@ final class PrewarmRuns: Sendable {
     ///   - progress: Told each progress event of the run from now on.
     ///   - work: The prewarm, given the function that publishes its progress to every listener.
     /// - Returns: The run's summary, and whether this call joined a run another started.
-    func run(_ key: Key, progress: @escaping Listener,
-             work: @escaping @Sendable (_ publish: @escaping Listener) async -> WirePrewarmSummary) async -> (WirePrewarmSummary, joined: Bool) {
+    func run(_ key: Key, progress: @escaping ProgressListener,
+             work: @escaping @Sendable (_ publish: @escaping ProgressListener) async -> WirePrewarmSummary) async -> (WirePrewarmSummary, joined: Bool) {
         let (task, joined) = state.withLock { state -> (Task<WirePrewarmSummary, Never>, Bool) in
             if let run = state.runs[key] {
                 run.listeners.add(progress)

@@ -39,7 +39,7 @@ extension RequestHandler {
     /// joins the identical job already running (``PrewarmRuns``).
     func runPrewarm(_ job: Prewarmer.Job, progress: @escaping @Sendable (WirePrewarmProgress) async -> Void) async -> WirePrewarmSummary {
         let throttle = ProgressThrottle(interval: .milliseconds(100))
-        let listener: PrewarmRuns.Listener = { event in
+        let listener: PrewarmRuns.ProgressListener = { event in
             if throttle.shouldReport(final: event.done == event.total) { await progress(event) }
         }
         let (prewarmer, counters, logger, isStopping) = (self.prewarmer, self.counters, self.logger, self.isStopping)
