@@ -94,7 +94,7 @@ import Testing
 
     @Test func aFrameTooShortIsAnErrorAfterTheFramesBeforeIt() throws {
         let (channel, collector) = try pipeline()
-        try? channel.writeInbound(ByteBuffer(bytes: hello() + frame(.ping, id: 1) + [0, 0, 0, 2, 1, 1]))
+        _ = try? channel.writeInbound(ByteBuffer(bytes: hello() + frame(.ping, id: 1) + [0, 0, 0, 2, 1, 1]))
         #expect(collector.frames == [frame(.ping, id: 1)])
         #expect(collector.errors.map(\.code) == [.frameTooShort])
         _ = try? channel.finish()
@@ -102,7 +102,7 @@ import Testing
 
     @Test func aFrameTooLargeIsAnErrorNamingItsRequest() throws {
         let (channel, collector) = try pipeline()
-        try? channel.writeInbound(ByteBuffer(bytes: hello() + [0, 0, 0x10, 0, 0x02, 0, 0, 0, 42]))
+        _ = try? channel.writeInbound(ByteBuffer(bytes: hello() + [0, 0, 0x10, 0, 0x02, 0, 0, 0, 42]))
         #expect(collector.errors.first?.code == .frameTooLarge && collector.errors.first?.requestID == 42)
         #expect(collector.frames.isEmpty)
         _ = try? channel.finish()
