@@ -34,7 +34,7 @@ import Testing
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandlers([
             HandshakeHandler(maximumFrameSize: maximumFrameSize),
-            ByteToMessageHandler(WireFrameDecoder(maximumFrameSize: maximumFrameSize, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })),
+            WireFrameDecoder(maximumFrameSize: maximumFrameSize, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }),
             collector,
         ])
         return (channel, collector)
@@ -74,6 +74,22 @@ import Testing
         let expected = [frame(.unregister(name: "a"), id: 7), frame(.ping, id: 8)]
         for byte in hello() + expected.joined() { try channel.writeInbound(ByteBuffer(bytes: [byte])) }
         #expect(collector.frames == expected)
+        _ = try channel.finish()
+    }
+
+    /// Reads that end inside a frame, after whole ones, in a large read buffer: the start is
+    /// kept until the rest arrives.
+    @Test func aFrameSplitAcrossReadsAfterWholeOnesIsDelivered() throws {
+        let (channel, collector) = try pipeline(maximumFrameSize: 1 << 20)
+        let large = frame(.register(document: [UInt8](repeating: 0x20, count: 5000)), id: 3)
+        let frames = [frame(.ping, id: 1), frame(.list, id: 2), large]
+        let stream = hello() + frames.joined()
+        var buffer = channel.allocator.buffer(capacity: 64 * 1024)
+        buffer.writeBytes(stream.prefix(stream.count - 4000))
+        try channel.writeInbound(buffer)
+        #expect(collector.frames == Array(frames.prefix(2)))
+        try channel.writeInbound(ByteBuffer(bytes: stream.suffix(4000)))
+        #expect(collector.frames == frames)
         _ = try channel.finish()
     }
 

@@ -83,14 +83,15 @@ final class Connection: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isDraining, !isClosing else { return }
         timers.noteInput()
-        let frame = unwrapInboundIn(data)
-        let decoded = frame.withUnsafeReadableBytes { bytes in
-            Result { () throws(WireDecodingError) in try WireRequest.decode(frame: bytes) }
-        }
-        switch decoded {
-        case .success(let (requestID, request)):
+        unwrapInboundIn(data).withUnsafeReadableBytes { frame in received(frame) }
+    }
+
+    /// Decodes a request frame in place and dispatches it.
+    private func received(_ frame: UnsafeRawBufferPointer) {
+        do throws(WireDecodingError) {
+            let (requestID, request) = try WireRequest.decode(frame: frame)
             dispatch(request, requestID: requestID)
-        case .failure(let error):
+        } catch {
             // A malformed request costs only itself: answer it and keep reading (§9).
             answers.append(error.protocolError, requestID: error.requestID ?? 0)
         }

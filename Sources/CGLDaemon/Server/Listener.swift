@@ -37,7 +37,7 @@ struct Listener {
                 try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
                 try channel.pipeline.syncOperations.addHandlers([
                     HandshakeHandler(maximumFrameSize: limits.maximumFrameSize),
-                    ByteToMessageHandler(WireFrameDecoder(maximumFrameSize: limits.maximumFrameSize, logger: logger)),
+                    WireFrameDecoder(maximumFrameSize: limits.maximumFrameSize, logger: logger),
                     connection,
                 ])
                 return (channel, NIOLoopBound(connection, eventLoop: channel.eventLoop), connection.work)

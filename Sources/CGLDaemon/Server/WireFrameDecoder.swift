@@ -5,25 +5,72 @@ import NIOCore
 /// Cuts a connection's bytes into frames: each frame goes down the pipeline as a slice of
 /// the bytes read (no copy), delimited by `CGLWire`'s ``WireFrame/Header``.
 ///
-/// A length below 5 or above the maximum is thrown as the `WireDecodingError` that names
-/// it, after every frame before it; the stream cannot be followed past it.
-struct WireFrameDecoder: ByteToMessageDecoder {
+/// A length below 5 or above the maximum is fired as the `WireDecodingError` that names
+/// it (`errorCaught`), after every frame before it; the stream cannot be followed past it,
+/// so nothing more is read.
+///
+/// A handler of its own rather than NIO's `ByteToMessageHandler`: the same cutting with
+/// less machinery per frame, measured on pipelined lookups (a thousand frames per read).
+final class WireFrameDecoder: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    let maximumFrameSize: UInt32
-    let logger: Logger
+    private let maximumFrameSize: UInt32
+    private let logger: Logger
+    /// The bytes of a frame that has not fully arrived.
+    private var partial: ByteBuffer?
+    private var hasFailed = false
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let maximum = maximumFrameSize
-        let header = try buffer.withUnsafeReadableBytes { bytes in try WireFrame.Header.peek(bytes, maximumFrameSize: maximum) }
-        guard let header, let frame = buffer.readSlice(length: header.frameSize) else { return .needMoreData }
-        context.fireChannelRead(wrapInboundOut(frame))
-        return .continue
+    init(maximumFrameSize: UInt32, logger: Logger) {
+        self.maximumFrameSize = maximumFrameSize
+        self.logger = logger
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
-        while try decode(context: context, buffer: &buffer) == .continue {}
-        if buffer.readableBytes > 0 { logger.debug("A client left in the middle of a frame") }
-        return .needMoreData
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !hasFailed else { return }
+        var bytes = unwrapInboundIn(data)
+        if var earlier = partial {
+            partial = nil
+            earlier.writeBuffer(&bytes)
+            bytes = earlier
+        }
+        let maximum = maximumFrameSize
+        while bytes.readableBytes > 0 {
+            let peeked = bytes.withUnsafeReadableBytes { raw in
+                Result { () throws(WireDecodingError) in try WireFrame.Header.peek(raw, maximumFrameSize: maximum) }
+            }
+            switch peeked {
+            case .failure(let error):
+                hasFailed = true
+                context.fireErrorCaught(error)
+                return
+            case .success(let header):
+                guard let header, let frame = bytes.readSlice(length: header.frameSize) else {
+                    keep(bytes)
+                    return
+                }
+                context.fireChannelRead(wrapInboundOut(frame))
+            }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if partial != nil { logger.debug("A client left in the middle of a frame") }
+        partial = nil
+        context.fireChannelInactive()
+    }
+
+    /// Keeps the start of an incomplete frame until its other bytes arrive; copied out when
+    /// it is a small part of a large read buffer, which would otherwise stay alive for it.
+    private func keep(_ bytes: ByteBuffer) {
+        if bytes.readableBytes * 4 < bytes.capacity {
+            var copy = ByteBuffer()
+            copy.reserveCapacity(bytes.readableBytes)
+            var rest = bytes
+            copy.writeBuffer(&rest)
+            partial = copy
+        } else {
+            partial = bytes
+        }
     }
 }
