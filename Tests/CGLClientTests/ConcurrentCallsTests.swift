@@ -71,7 +71,9 @@ import Testing
                 return try await group.reduce(into: []) { $0.append($1) }.filter { $0 >= 0 }
             }
             #expect(counts.count == 8)
-            #expect(counts.allSatisfy { $0 > 0 }, "lookups completed during the prewarm, per caller: \(counts)")
+            // Callers held up behind the prewarm would complete one lookup each at most, in the
+        // instant between the prewarm's answer and the flag; side by side they complete many.
+        #expect(counts.allSatisfy { $0 >= 5 }, "lookups completed during the prewarm, per caller: \(counts)")
             // The callers ran side by side, each on a connection of its own.
             #expect(client.idleConnections > 1)
         }

@@ -19,7 +19,7 @@ import Testing
         let work: @Sendable (@escaping PrewarmRuns.ProgressListener) async -> WirePrewarmSummary = { publish in
             record.started.add(1, ordering: .relaxed)
             await gate.wait()
-            await publish(WirePrewarmProgress(done: 2, total: 2, scheme: "a"))
+            publish(WirePrewarmProgress(done: 2, total: 2, scheme: "a"))
             return WirePrewarmSummary(computed: 2, alreadyCached: 0, failed: 0, seconds: 0.1)
         }
         async let first = runs.run(Self.key, progress: listener(0), work: work)
@@ -31,8 +31,8 @@ import Testing
         await gate.open()
         let results = await [first, second, third]
         #expect(record.started.load(ordering: .relaxed) == 1)
-        #expect(results.map(\.0.computed) == [2, 2, 2])
-        #expect(results.map(\.joined) == [false, true, true])
+        #expect(results.map { $0?.0.computed } == [2, 2, 2])
+        #expect(results.map { $0?.joined } == [false, true, true])
         #expect(record.heard.withLock { $0 } == [0: [2], 1: [2], 2: [2]])
         #expect(runs.count == 0)
         // Once it is over, the same prewarm runs anew.
@@ -41,6 +41,30 @@ import Testing
             return WirePrewarmSummary(computed: 0, alreadyCached: 2, failed: 0, seconds: 0)
         }
         #expect(record.started.load(ordering: .relaxed) == 2)
+    }
+
+    /// A caller cancelled while it waits stops waiting at once; the run goes on for the
+    /// others, and ends.
+    @Test func aCallerThatLeavesStopsWaitingAndTheRunGoesOn() async throws {
+        let runs = PrewarmRuns()
+        let gate = AsyncGate()
+        let record = Record()
+        let work: @Sendable (@escaping PrewarmRuns.ProgressListener) async -> WirePrewarmSummary = { publish in
+            await gate.wait()
+            publish(WirePrewarmProgress(done: 1, total: 1, scheme: "a"))
+            return WirePrewarmSummary(computed: 1, alreadyCached: 0, failed: 0, seconds: 0)
+        }
+        let leaving = Task { await runs.run(Self.key, progress: { _ in record.started.add(1, ordering: .relaxed) }, work: work) }
+        while runs.listenerCount(Self.key) < 1 { await Task.yield() }
+        async let staying = runs.run(Self.key, progress: { _ in }, work: work)
+        while runs.listenerCount(Self.key) < 2 { await Task.yield() }
+        leaving.cancel()
+        #expect(await leaving.value == nil)
+        #expect(runs.count == 1 && runs.listenerCount(Self.key) == 1)
+        await gate.open()
+        #expect(await staying?.0.computed == 1)
+        #expect(record.started.load(ordering: .relaxed) == 0)  // the one that left heard nothing
+        #expect(runs.count == 0)
     }
 
     private final class Record: Sendable {
@@ -54,13 +78,13 @@ import Testing
         let runs = PrewarmRuns()
         let record = Record()
         let other = PrewarmRuns.Key(schemes: ["a\u{0}sha256:1"], environments: ["e1"])
-        let summaries = await withTaskGroup(of: WirePrewarmSummary.self) { group in
+        let summaries = await withTaskGroup(of: WirePrewarmSummary?.self) { group in
             for key in [Self.key, other] {
                 group.addTask {
                     await runs.run(key, progress: { _ in }) { _ in
                         record.started.add(1, ordering: .relaxed)
                         return WirePrewarmSummary(computed: 1, alreadyCached: 0, failed: 0, seconds: 0)
-                    }.0
+                    }?.0
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

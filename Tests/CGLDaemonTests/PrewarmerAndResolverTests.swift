@@ -8,30 +8,30 @@ import Testing
 /// The prewarmer and the environment resolver, without a socket.
 @Suite struct PrewarmerTests {
     @Test func aPrewarmComputesWhatIsMissingAndFindsItStoredTheSecondTime() async throws {
-        let fixture = try await RequestPathFixture(schemes: ["feed-cell", "toolbar"])
-        let environments = try fixture.resolver.prewarmEnvironments(profileNames: ["phone-portrait", "tablet-landscape"])
-        #expect(environments.count == 4)
-        let job = Prewarmer.Job(schemes: fixture.registry.all(), environments: environments)
-        let events = Mutex<[WirePrewarmProgress]>([])
-        let first = await fixture.prewarmer.run(job, progress: { event in events.withLock { $0.append(event) } }, shouldStop: { false })
-        #expect(first.computed == 8 && first.alreadyCached == 0 && first.failed == 0)
-        // One event per scheme, after it; done counts up to the total.
-        let heard = events.withLock { $0 }
-        #expect(heard.map(\.done) == [4, 8] && heard.allSatisfy { $0.total == 8 })
-        #expect(Set(heard.map(\.scheme)) == ["feed-cell", "toolbar"])
-        let second = await fixture.prewarmer.run(job, progress: { _ in }, shouldStop: { false })
-        #expect(second.computed == 0 && second.alreadyCached == 8)
-        #expect(fixture.counters.computations.load(ordering: .relaxed) == 8)
-        await fixture.shutdown()
+        try await RequestPathFixture.with(schemes: ["feed-cell", "toolbar"]) { fixture in
+            let environments = try fixture.resolver.prewarmEnvironments(profileNames: ["phone-portrait", "tablet-landscape"])
+            #expect(environments.count == 4)
+            let job = Prewarmer.Job(schemes: fixture.registry.all(), environments: environments)
+            let events = Mutex<[WirePrewarmProgress]>([])
+            let first = await fixture.prewarmer.run(job, progress: { event in events.withLock { $0.append(event) } }, shouldStop: { false })
+            #expect(first.computed == 8 && first.alreadyCached == 0 && first.failed == 0)
+            // One event per scheme, after it; done counts up to the total.
+            let heard = events.withLock { $0 }
+            #expect(heard.map(\.done) == [4, 8] && heard.allSatisfy { $0.total == 8 })
+            #expect(Set(heard.map(\.scheme)) == ["feed-cell", "toolbar"])
+            let second = await fixture.prewarmer.run(job, progress: { _ in }, shouldStop: { false })
+            #expect(second.computed == 0 && second.alreadyCached == 8)
+            #expect(fixture.counters.computations.load(ordering: .relaxed) == 8)
+        }
     }
 
     @Test func aStoppedPrewarmBeginsNothing() async throws {
-        let fixture = try await RequestPathFixture(schemes: ["feed-cell"])
-        let job = Prewarmer.Job(schemes: fixture.registry.all(), environments: try fixture.resolver.prewarmEnvironments(profileNames: []))
-        let summary = await fixture.prewarmer.run(job, progress: { _ in }, shouldStop: { true })
-        #expect(summary.computed == 0 && summary.alreadyCached == 0)
-        #expect(fixture.counters.computations.load(ordering: .relaxed) == 0)
-        await fixture.shutdown()
+        try await RequestPathFixture.with(schemes: ["feed-cell"]) { fixture in
+            let job = Prewarmer.Job(schemes: fixture.registry.all(), environments: try fixture.resolver.prewarmEnvironments(profileNames: []))
+            let summary = await fixture.prewarmer.run(job, progress: { _ in }, shouldStop: { true })
+            #expect(summary.computed == 0 && summary.alreadyCached == 0)
+            #expect(fixture.counters.computations.load(ordering: .relaxed) == 0)
+        }
     }
 }
 

@@ -37,6 +37,18 @@ final class RequestPathFixture: Sendable {
         for name in schemes { _ = try await registry.register(Array(try exampleDocument(name))) }
     }
 
+    /// Runs `body` with a fixture, and shuts it down whether `body` returned or threw.
+    static func with(schemes: [String] = [], hotCacheBytes: Int = 64 << 20, _ body: (RequestPathFixture) async throws -> Void) async throws {
+        let fixture = try await RequestPathFixture(schemes: schemes, hotCacheBytes: hotCacheBytes)
+        do {
+            try await body(fixture)
+        } catch {
+            await fixture.shutdown()
+            throw error
+        }
+        await fixture.shutdown()
+    }
+
     func shutdown() async {
         await pool.shutdown()
         try? await store.close()
@@ -54,7 +66,7 @@ final class RequestPathFixture: Sendable {
     /// The frames `perform` sends for a pending request, as responses with their ids.
     func perform(_ pending: PendingRequest, id: UInt32 = 1) async throws -> [(UInt32, WireResponse)] {
         let sent = SentFrames()
-        try await handler.perform(pending, requestID: id) { sent.append($0) }
+        try await handler.perform(pending, requestID: id, output: AnswerOutput(send: { sent.append($0) }, notify: { sent.append($0) }))
         return try Self.responses(sent.bytes)
     }
 

@@ -14,46 +14,48 @@ import Testing
 
     /// Sixteen callers missing one key together: one computation, one answer for all.
     @Test func concurrentMissesComputeOnce() async throws {
-        let fixture = try await RequestPathFixture(schemes: ["settings-list"])
-        let target = try target(fixture, "settings-list")
-        let results = await withTaskGroup(of: (EncodedSnapshot, WireSnapshot.Source)?.self) { group in
-            for _ in 0 ..< 16 { group.addTask { try? await fixture.snapshots.load(target) } }
-            return await group.reduce(into: []) { $0.append($1) }
+        try await RequestPathFixture.with(schemes: ["settings-list"]) { fixture in
+            let target = try target(fixture, "settings-list")
+            let results = await withTaskGroup(of: (EncodedSnapshot, WireSnapshot.Source)?.self) { group in
+                for _ in 0 ..< 16 { group.addTask { try? await fixture.snapshots.load(target) } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.count == 16 && results.allSatisfy { $0 != nil })
+            #expect(Set(results.compactMap { $0?.0 }).count == 1)
+            #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)
+            #expect(fixture.snapshots.cached(target.key) != nil)
         }
-        #expect(results.count == 16 && results.allSatisfy { $0 != nil })
-        #expect(Set(results.compactMap { $0?.0 }).count == 1)
-        #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)
-        #expect(fixture.snapshots.cached(target.key) != nil)
-        await fixture.shutdown()
     }
 
     /// Memory, then the store, then computing: a snapshot evicted from memory comes from
     /// the store, not computed again.
     @Test func aSnapshotNotInMemoryComesFromTheStore() async throws {
-        let fixture = try await RequestPathFixture(schemes: ["feed-cell"], hotCacheBytes: 1)  // nothing fits in memory
-        let target = try target(fixture, "feed-cell")
-        #expect(try await fixture.snapshots.load(target).1 == .computed)
-        #expect(fixture.snapshots.cached(target.key) == nil)
-        #expect(try await fixture.snapshots.load(target).1 == .store)
-        #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)
-        #expect(fixture.counters.hitsStore.load(ordering: .relaxed) == 1)
-        await fixture.shutdown()
+        // Nothing fits in memory.
+        try await RequestPathFixture.with(schemes: ["feed-cell"], hotCacheBytes: 1) { fixture in
+            let target = try target(fixture, "feed-cell")
+            let first = try await fixture.snapshots.load(target).1
+            let cached = fixture.snapshots.cached(target.key)
+            let second = try await fixture.snapshots.load(target).1
+            #expect(first == .computed && cached == nil && second == .store)
+            #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)
+            #expect(fixture.counters.hitsStore.load(ordering: .relaxed) == 1)
+        }
     }
 
     @Test func aSchemeThatCannotBeLaidOutFailsWithItsReason() async throws {
-        let fixture = try await RequestPathFixture()
-        _ = try await fixture.registry.register(Array(#"""
-            {"format": "cglayout/1", "name": "tight", "elements": [{"id": "a"}],
-             "blocks": [{"id": "col", "flex": {"items": [{"element": "a", "height": 4000}]}}]}
-            """#.utf8))
-        let target = try target(fixture, "tight")
-        await #expect {
-            _ = try await fixture.snapshots.load(target)
-        } throws: { error in
-            guard case SnapshotFailure.cannotLayOut(let message) = error else { return false }
-            return message.contains("'tight'") && message.contains("profile 'phone-portrait'")
+        try await RequestPathFixture.with { fixture in
+            _ = try await fixture.registry.register(Array(#"""
+                {"format": "cglayout/1", "name": "tight", "elements": [{"id": "a"}],
+                 "blocks": [{"id": "col", "flex": {"items": [{"element": "a", "height": 4000}]}}]}
+                """#.utf8))
+            let target = try target(fixture, "tight")
+            await #expect {
+                _ = try await fixture.snapshots.load(target)
+            } throws: { error in
+                guard case SnapshotFailure.cannotLayOut(let message) = error else { return false }
+                return message.contains("'tight'") && message.contains("profile 'phone-portrait'")
+            }
         }
-        await fixture.shutdown()
     }
 }
 

@@ -9,13 +9,13 @@ import Testing
         for sample in [WireSamples.feedCell, WireSamples.extremeSnapshot] {
             let encoded = EncodedSnapshot(sample)
             var frame: [UInt8] = [0xEE]
-            encoded.appendFrame(requestID: 77, source: source, to: &frame)
+            encoded.appendFrame(requestID: 77, source: source, named: sample.scheme, to: &frame)
             var snapshot = sample
             snapshot.source = source
             var expected: [UInt8] = [0xEE]
             WireResponse.snapshot(snapshot).encode(requestID: 77, into: &expected)
             #expect(frame == expected)
-            #expect(encoded.frameSize == expected.count - 1)
+            #expect(encoded.frameSize(named: sample.scheme) == expected.count - 1)
             // The payload kept is untouched by answering.
             #expect(try WireSnapshot(payload: encoded.payload) == sample)
         }
@@ -23,9 +23,9 @@ import Testing
 
     @Test func writingIntoRawMemoryFillsExactlyTheFrame() throws {
         let encoded = EncodedSnapshot(WireSamples.feedCell)
-        var memory = [UInt8](repeating: 0xAA, count: encoded.frameSize + 3)
-        let written = memory.withUnsafeMutableBytes { encoded.writeFrame(requestID: 5, source: .store, into: $0) }
-        #expect(written == encoded.frameSize)
+        var memory = [UInt8](repeating: 0xAA, count: encoded.frameSize(named: "feed-cell") + 3)
+        let written = memory.withUnsafeMutableBytes { encoded.writeFrame(requestID: 5, source: .store, named: "feed-cell", into: $0) }
+        #expect(written == encoded.frameSize(named: "feed-cell"))
         #expect(memory.suffix(3) == [0xAA, 0xAA, 0xAA])
         var parser = FrameParser()
         parser.feed(memory.prefix(written))
@@ -36,17 +36,22 @@ import Testing
         #expect(try WireResponse(frame: frame) == .snapshot(expected))
     }
 
-    @Test func anotherNameIsSplicedInAndEverythingElseKept() throws {
+    /// Two names with one content share a payload: the frame for another name carries
+    /// that name, and every other byte of the snapshot.
+    @Test func anotherNameIsWrittenInAndEverythingElseKept() throws {
         let encoded = EncodedSnapshot(WireSamples.feedCell)
         #expect(encoded.names("feed-cell") && !encoded.names("feed"))
         var expected = WireSamples.feedCell
-        for name in ["a-longer-second-name", "", "Ω≈ç√"] {
+        expected.source = .store
+        for name in ["a-longer-second-name", "", "Ω≈ç√", "feed-cell"] {
             expected.scheme = name
-            let renamed = encoded.renamed(to: name)
-            #expect(try WireSnapshot(payload: renamed.payload) == expected)
-            #expect(renamed.names(name))
+            var frame: [UInt8] = []
+            encoded.appendFrame(requestID: 9, source: .store, named: name, to: &frame)
+            var direct: [UInt8] = []
+            WireResponse.snapshot(expected).encode(requestID: 9, into: &direct)
+            #expect(frame == direct)
+            #expect(encoded.frameSize(named: name) == direct.count)
         }
-        #expect(encoded.renamed(to: "feed-cell") == encoded)
     }
 
     @Test func aStoredPayloadMustHoldASourceAndAName() {
@@ -56,11 +61,12 @@ import Testing
         #expect(EncodedSnapshot(storedPayload: EncodedSnapshot(WireSamples.feedCell).payload) == EncodedSnapshot(WireSamples.feedCell))
     }
 
-    @Test func theFrameLimitCountsTheHeader() {
+    @Test func theFrameLimitCountsTheHeaderAndTheName() {
         let encoded = EncodedSnapshot(WireSamples.feedCell)
-        let length = UInt32(encoded.frameSize - 4)
-        #expect(encoded.fitsInFrame(maximumLength: length))
-        #expect(!encoded.fitsInFrame(maximumLength: length - 1))
+        let length = UInt32(encoded.frameSize(named: "feed-cell") - 4)
+        #expect(encoded.fitsInFrame(named: "feed-cell", maximumLength: length))
+        #expect(!encoded.fitsInFrame(named: "feed-cell", maximumLength: length - 1))
+        #expect(!encoded.fitsInFrame(named: "feed-cell-longer", maximumLength: length))
     }
 
     @Test func aPayloadIsExactlyOneSnapshot() throws {

@@ -9,6 +9,8 @@ import Synchronization
 //                      server answering the same bytes (NIOFloor.swift); pipelined lookups
 //   prewarm            1,000 schemes × 24 environments computed and stored
 //   start              start-to-ready with 1,000 schemes registered, and resident memory
+//   shared-client      8 threads' warm lookups on one CGLClient, alone and while a prewarm of
+//                      24,000 snapshots runs on the same client
 // Usage: DaemonBenchmarks --cgld PATH [--seconds S] [name…]   (Benchmarks/run-daemon builds both)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,7 +27,7 @@ func option(_ name: String) -> String? {
 }
 
 guard let cgld = option("--cgld") else {
-    print("usage: DaemonBenchmarks --cgld PATH [--seconds S] [lookup-latency|lookup-throughput|prewarm|start]…")
+    print("usage: DaemonBenchmarks --cgld PATH [--seconds S] [lookup-latency|lookup-throughput|prewarm|start|shared-client]…")
     exit(64)
 }
 let seconds = option("--seconds").flatMap(Double.init) ?? 3
@@ -170,15 +172,19 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
 
 // MARK: Prewarm and start
 
-if wanted("prewarm") || wanted("start") {
-    let schemes = 1000
-    var (daemon, client, _) = try startDaemon(cgld, in: folder + "/many")
-    for index in 0..<schemes {
-        // A distinct document each (the hash ignores the name, so the content differs too).
+/// Registers `count` distinct documents (the hash ignores the name, so the content differs too).
+func registerMany(_ count: Int, with client: CGLClient) throws {
+    for index in 0..<count {
         let text = feedCell.replacingOccurrences(of: "\"name\": \"feed-cell\"", with: "\"name\": \"bench-\(index)\"")
             .replacingOccurrences(of: "\"fixed(200)\"", with: "\"fixed(\(200 + index))\"")
         _ = try client.register(Data(text.utf8))
     }
+}
+
+if wanted("prewarm") || wanted("start") {
+    let schemes = 1000
+    var (daemon, client, _) = try startDaemon(cgld, in: folder + "/many")
+    try registerMany(schemes, with: client)
     if wanted("prewarm") {
         let start = Date()
         let summary = try client.prewarm()
@@ -213,5 +219,57 @@ if wanted("prewarm") || wanted("start") {
             Row(name: "resident memory when ready", value: resident.sorted()[2] / 1_048_576, unit: "MiB"),
         ], ratios: ["start / 1 s target": times[2]], target: "ready in under 1 s with 1,000 schemes")
     }
+    daemon.stop()
+}
+
+// MARK: One client shared while it waits on a slow call
+
+if wanted("shared-client") {
+    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/shared")
+    try registerMany(1000, with: client)
+    _ = try client.register(Data(feedCell.utf8))
+    _ = try client.lookup(scheme: "feed-cell", environment: environment)
+    /// Eight threads doing warm lookups on the one client until `stop`, their latencies in µs.
+    func lookups(until stop: @escaping @Sendable () -> Bool) throws -> [Double] {
+        let times = Mutex<[Double]>([])
+        let failure = Mutex<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<8 {
+            Thread {
+                var own: [Double] = []
+                do {
+                    while !stop() {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        _ = try client.lookup(scheme: "feed-cell", environment: environment)
+                        own.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+                    }
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+                times.withLock { $0 += own }
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<8 { done.wait() }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return times.withLock { $0 }.sorted()
+    }
+    let deadline = Date().addingTimeInterval(seconds)
+    let alone = try lookups { Date() > deadline }
+    let prewarming = Atomic<Bool>(true)
+    let prewarm = Thread {
+        _ = try? client.prewarm()
+        prewarming.store(false, ordering: .releasing)
+    }
+    prewarm.start()
+    let during = try lookups { !prewarming.load(ordering: .acquiring) }
+    report("shared-client (8 threads on one CGLClient, one prewarm of 24,000 snapshots on it)", [
+        Row(name: "warm lookup p50, alone", value: percentile(alone, 0.5), unit: "µs"),
+        Row(name: "warm lookup p99, alone", value: percentile(alone, 0.99), unit: "µs"),
+        Row(name: "warm lookup p50, while the prewarm runs", value: percentile(during, 0.5), unit: "µs"),
+        Row(name: "warm lookup p99, while the prewarm runs", value: percentile(during, 0.99), unit: "µs"),
+        Row(name: "lookups while the prewarm ran", value: Double(during.count), unit: ""),
+    ], ratios: ["p50 during / alone": percentile(during, 0.5) / percentile(alone, 0.5)],
+    target: "warm lookups in microseconds while another caller of the same client waits on a prewarm")
     daemon.stop()
 }

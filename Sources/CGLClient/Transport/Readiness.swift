@@ -39,8 +39,8 @@ private final class ReadinessWait: @unchecked Sendable {
     /// only under the lock that holds this state.
     private struct State: @unchecked Sendable {
         var continuation: CheckedContinuation<Void, Never>?
+        /// The socket's sources and the deadline's timer, all cancelled together.
         var sources: [any DispatchSourceProtocol] = []
-        var timer: DispatchWorkItem?
         var isFinished = false
         /// Sources whose cancellation has not been handled yet.
         var cancelling = 0
@@ -70,12 +70,14 @@ private final class ReadinessWait: @unchecked Sendable {
                 if events & Int16(POLLOUT) != 0 {
                     state.sources.append(DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: Self.queue))
                 }
-                let timer = DispatchWorkItem { [self] in finish() }
-                state.timer = timer
+                // A timer source rather than `asyncAfter`: cancelled with the others, it is
+                // released at once, not kept until its deadline (30 s of every async call).
+                let timer = DispatchSource.makeTimerSource(queue: Self.queue)
                 let remaining = deadline - .now
                 let (seconds, attoseconds) = remaining.components
                 let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-                Self.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
+                timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+                state.sources.append(timer)
                 for source in state.sources {
                     source.setEventHandler { [self] in finish() }
                     source.setCancelHandler { [self] in sourceCancelled() }
@@ -87,14 +89,12 @@ private final class ReadinessWait: @unchecked Sendable {
         }
     }
 
-    /// Ends the wait (once): cancels the timer and the sources; the waiter resumes once the
-    /// sources' cancellations were handled (at once when there are none).
+    /// Ends the wait (once): cancels the sources and the timer; the waiter resumes once their
+    /// cancellations were handled (at once when there are none).
     func finish() {
         let resumeNow = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.isFinished else { return nil }
             state.isFinished = true
-            state.timer?.cancel()
-            state.timer = nil
             state.cancelling = state.sources.count
             for source in state.sources { source.cancel() }
             state.sources = []

@@ -70,7 +70,7 @@ struct EnvironmentResolver: Sendable {
     }
 
     private func unknownProfile(_ name: String) -> EnvironmentRefusal {
-        EnvironmentRefusal(message: "no profile is called '\(name)'; \(hint(for: name, among: profiles.names))")
+        EnvironmentRefusal(message: "no profile is called '\(quoted(name))'; \(hint(for: name, among: profiles.names))")
     }
 
     /// The environments a prewarm covers: the profiles named (every profile when none is),
@@ -105,4 +105,11 @@ struct EnvironmentResolver: Sendable {
 /// out of range. The message names the value.
 struct EnvironmentRefusal: Error, Sendable {
     var message: String
+}
+
+/// A name a client sent, for a message: whole when it is of a sensible length, else its
+/// start (an unknown name may be megabytes long, and messages must stay small).
+func quoted(_ name: String) -> String {
+    guard name.utf8.count > 200 else { return name }
+    return String(decoding: name.utf8.prefix(100), as: UTF8.self) + "… (\(name.utf8.count) bytes)"
 }

@@ -18,6 +18,7 @@ struct AnswerBuffer {
         scratch.removeAll(keepingCapacity: true)
         response.encode(requestID: requestID, into: &scratch, limit: WireResponse.maximumServerFrameLength)
         bytes.writeBytes(scratch)
+        if scratch.capacity > Self.reusedCapacity { scratch = [] }
     }
 
     /// Appends an `error` frame.
@@ -25,11 +26,11 @@ struct AnswerBuffer {
         append(.error(error), requestID: requestID)
     }
 
-    /// Appends a `snapshot` frame straight from a kept payload: the warm lookup's one copy
-    /// of it.
-    mutating func append(_ snapshot: EncodedSnapshot, source: WireSnapshot.Source, requestID: UInt32) {
-        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: snapshot.frameSize) { memory in
-            snapshot.writeFrame(requestID: requestID, source: source, into: memory)
+    /// Appends a `snapshot` frame straight from a kept payload, for a lookup of `name`: the
+    /// warm lookup's one copy of it.
+    mutating func append(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source, requestID: UInt32) {
+        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: snapshot.frameSize(named: name)) { memory in
+            snapshot.writeFrame(requestID: requestID, source: source, named: name, into: memory)
         }
     }
 

@@ -13,7 +13,11 @@ extension RequestHandler {
             return nil
         }
         guard let cached = snapshots.cached(target.key) else { return .lookup(name: name, target) }
-        answers.append(cached.renamed(to: name), source: .memory, requestID: requestID)
+        guard cached.fitsInFrame(named: name) else {
+            answers.append(Self.tooLarge(name, cached).wireError, requestID: requestID)
+            return nil
+        }
+        answers.append(cached, named: name, source: .memory, requestID: requestID)
         return nil
     }
 
@@ -26,11 +30,13 @@ extension RequestHandler {
         } catch {
             throw RequestError(error)
         }
-        let snapshot = found.0.renamed(to: name)
-        guard snapshot.fitsInFrame() else {
-            throw RequestError(.tooLarge, "the snapshot of '\(name)' is \(snapshot.payload.count) bytes, over the frame size a server may send")
-        }
-        return LoadedSnapshot(snapshot: snapshot, source: found.1)
+        guard found.0.fitsInFrame(named: name) else { throw Self.tooLarge(name, found.0) }
+        return LoadedSnapshot(snapshot: found.0, name: name, source: found.1)
+    }
+
+    /// `tooLarge` for a snapshot whose frame would pass the 8 MiB every client accepts.
+    static func tooLarge(_ name: String, _ snapshot: EncodedSnapshot) -> RequestError {
+        RequestError(.tooLarge, "the snapshot of '\(name)' would be a frame of \(snapshot.frameSize(named: name)) bytes, over the \(WireFrame.defaultMaximumSize) a server may send")
     }
 
     /// The registered scheme and the environment a lookup names.
@@ -45,18 +51,19 @@ extension RequestHandler {
 
     /// `notFound` for `name`, with a suggestion when a registered name is close.
     static func notFound(_ name: String, among names: [String]) -> RequestError {
-        var message = "no scheme is registered as '\(name)'"
+        var message = "no scheme is registered as '\(quoted(name))'"
         if let close = suggestion(for: name, among: names) { message += "; did you mean '\(close)'?" }
         return RequestError(.notFound, message)
     }
 }
 
-/// A snapshot a lookup found after missing memory, and where.
+/// A snapshot a lookup found after missing memory, the name it was asked for, and where.
 struct LoadedSnapshot: Sendable {
     let snapshot: EncodedSnapshot
+    let name: String
     let source: WireSnapshot.Source
 
     func appendFrame(requestID: UInt32, to frame: inout [UInt8]) {
-        snapshot.appendFrame(requestID: requestID, source: source, to: &frame)
+        snapshot.appendFrame(requestID: requestID, source: source, named: name, to: &frame)
     }
 }

@@ -5,12 +5,13 @@ import Synchronization
 
 extension RequestHandler {
     /// Checks every name, then prewarms, sending progress events at most every 100 ms
-    /// (and the last one).
+    /// (and the last one) through `notify`, which does not wait.
     ///
-    /// A progress event that cannot be written (the client left) is dropped; the prewarm
-    /// goes on, its snapshots stored for the lookups to come.
+    /// - Throws: `RequestError` naming an unknown scheme or profile; `shuttingDown`; or,
+    ///   when the calling task is cancelled (its client left), `shuttingDown` too: nobody
+    ///   reads the answer, and the prewarm goes on, its snapshots stored.
     func prewarm(schemes names: [String], profiles: [String], requestID: UInt32,
-                 send: @escaping @Sendable ([UInt8]) async throws -> Void) async throws(RequestError) -> WirePrewarmSummary {
+                 notify: @escaping @Sendable ([UInt8]) -> Void) async throws(RequestError) -> WirePrewarmSummary {
         guard !isStopping() else { throw .shuttingDown }
         let all = registry.all()
         var schemes: [RegisteredScheme] = []
@@ -28,22 +29,27 @@ extension RequestHandler {
         } catch {
             throw RequestError(error)
         }
-        return await runPrewarm(Prewarmer.Job(schemes: schemes, environments: environments)) { [self] progress in
+        let summary = await runPrewarm(Prewarmer.Job(schemes: schemes, environments: environments)) { [self] progress in
             var frame: [UInt8] = []
             append(.prewarmProgress(progress), requestID: requestID, to: &frame)
-            try? await send(frame)
+            notify(frame)
         }
+        guard let summary else { throw .shuttingDown }
+        return summary
     }
 
     /// Runs a prewarm job, counted in `prewarm.running`, throttling its progress reports; or
     /// joins the identical job already running (``PrewarmRuns``).
-    func runPrewarm(_ job: Prewarmer.Job, progress: @escaping @Sendable (WirePrewarmProgress) async -> Void) async -> WirePrewarmSummary {
+    ///
+    /// - Returns: The summary; nil when the calling task was cancelled first (the prewarm
+    ///   goes on).
+    func runPrewarm(_ job: Prewarmer.Job, progress: @escaping PrewarmRuns.ProgressListener) async -> WirePrewarmSummary? {
         let throttle = ProgressThrottle(interval: .milliseconds(100))
         let listener: PrewarmRuns.ProgressListener = { event in
-            if throttle.shouldReport(final: event.done == event.total) { await progress(event) }
+            if throttle.shouldReport(final: event.done == event.total) { progress(event) }
         }
         let (prewarmer, counters, logger, isStopping) = (self.prewarmer, self.counters, self.logger, self.isStopping)
-        let (summary, joined) = await prewarmer.runs.run(PrewarmRuns.Key(job), progress: listener) { publish in
+        let outcome = await prewarmer.runs.run(PrewarmRuns.Key(job), progress: listener) { publish in
             DaemonCounters.increment(counters.prewarmsRunning)
             defer { DaemonCounters.decrement(counters.prewarmsRunning) }
             let summary = await prewarmer.run(job, progress: publish, shouldStop: isStopping)
@@ -53,8 +59,8 @@ extension RequestHandler {
             ])
             return summary
         }
-        if joined { logger.debug("A prewarm joined the identical one already running", metadata: ["cgl.prewarm.total": "\(job.total)"]) }
-        return summary
+        if outcome?.joined == true { logger.debug("A prewarm joined the identical one already running", metadata: ["cgl.prewarm.total": "\(job.total)"]) }
+        return outcome?.0
     }
 }
 

@@ -63,12 +63,12 @@ final class RequestHandler: Sendable {
         }
     }
 
-    /// Carries out a pending request, sending each frame of its answer (progress events,
-    /// then the final answer) through `send`.
+    /// Carries out a pending request: its events through `output.notify`, then its final
+    /// answer through `output.send`.
     ///
     /// - Throws: What `send` threw: the answer could not be written (the client left); the
     ///   request's own failures are answered, not thrown.
-    func perform(_ pending: PendingRequest, requestID: UInt32, send: @escaping @Sendable ([UInt8]) async throws -> Void) async throws {
+    func perform(_ pending: PendingRequest, requestID: UInt32, output: AnswerOutput) async throws {
         var frame: [UInt8] = []
         do throws(RequestError) {
             switch pending {
@@ -84,14 +84,14 @@ final class RequestHandler: Sendable {
             case .register(let document):
                 append(.registered(try await register(document)), requestID: requestID, to: &frame)
             case .prewarm(let schemes, let profiles):
-                let summary = try await prewarm(schemes: schemes, profiles: profiles, requestID: requestID, send: send)
+                let summary = try await prewarm(schemes: schemes, profiles: profiles, requestID: requestID, notify: output.notify)
                 append(.prewarmFinished(summary), requestID: requestID, to: &frame)
             }
         } catch {
             frame.removeAll()
             append(.error(error.wireError), requestID: requestID, to: &frame)
         }
-        try await send(frame)
+        try await output.send(frame)
     }
 
     /// Appends `response` as a frame no longer than a server may send.

@@ -36,9 +36,9 @@ struct ConnectionWork: Sendable {
             for await (requestID, pending) in requests {
                 group.addTask {
                     do {
-                        try await handler.perform(pending, requestID: requestID) { frame in
-                            try await channel.writeAndFlush(ByteBuffer(bytes: frame))
-                        }
+                        let output = AnswerOutput(send: { frame in try await channel.writeAndFlush(ByteBuffer(bytes: frame)) },
+                                                  notify: { frame in channel.writeAndFlush(ByteBuffer(bytes: frame), promise: nil) })
+                        try await handler.perform(pending, requestID: requestID, output: output)
                     } catch {
                         logger.debug("An answer could not be written; the client left", metadata: ["cgl.error": "\(error)"])
                     }

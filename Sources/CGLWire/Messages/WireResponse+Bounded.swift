@@ -39,6 +39,13 @@ extension WireResponse {
                 high = kept - 1
             }
         }
+        if best.isEmpty {
+            // Not even the message fits (it repeats a huge input): its start, said to be cut.
+            var cut = error
+            cut.issues = []
+            cut.message = String(decoding: error.message.utf8.prefix(max(0, limit / 2)), as: UTF8.self) + "… (the message was cut: too large)"
+            WireResponse.error(cut).encode(requestID: requestID, into: &best)
+        }
         buffer += best
     }
 }

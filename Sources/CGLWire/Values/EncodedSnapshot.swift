@@ -7,7 +7,7 @@
 /// ```swift
 /// let encoded = EncodedSnapshot(snapshot)                   // once, when computed
 /// var frame: [UInt8] = []
-/// encoded.appendFrame(requestID: 7, source: .memory, to: &frame)
+/// encoded.appendFrame(requestID: 7, source: .memory, named: "feed-cell", to: &frame)
 /// ```
 public struct EncodedSnapshot: Sendable, Hashable {
     /// The payload: a snapshot as ``WireSnapshot/encode(into:)`` writes it.
@@ -28,36 +28,60 @@ public struct EncodedSnapshot: Sendable, Hashable {
         self.payload = payload
     }
 
-    /// The bytes of a `snapshot` frame carrying this payload.
-    public var frameSize: Int { WireFrame.headerSize + payload.count }
-
-    /// Whether the frame fits a receiver's maximum frame length (8 MiB for every client).
-    public func fitsInFrame(maximumLength: UInt32 = WireFrame.defaultMaximumSize) -> Bool {
-        payload.count + Int(WireFrame.minimumLength) <= Int(maximumLength)
-    }
-
-    /// Writes the `snapshot` frame answering `requestID` into the start of `buffer`: the
-    /// header, the payload copied once, the source set.
+    /// The bytes of the `snapshot` frame that answers a lookup of `name`.
     ///
-    /// - Returns: The bytes written, ``frameSize``.
-    /// - Precondition: `buffer` holds at least ``frameSize`` bytes.
-    @discardableResult
-    public func writeFrame(requestID: UInt32, source: WireSnapshot.Source, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        precondition(buffer.count >= frameSize, "a buffer of \(buffer.count) bytes cannot hold a frame of \(frameSize)")
-        WireFrame.Header(length: UInt32(payload.count) + WireFrame.minimumLength, kind: WireResponse.Kind.snapshot.rawValue, requestID: requestID)
-            .write(into: buffer)
-        let body = UnsafeMutableRawBufferPointer(rebasing: buffer[WireFrame.headerSize ..< frameSize])
-        payload.withUnsafeBytes { body.copyMemory(from: $0) }
-        body[WireSnapshot.sourceOffset] = source.rawValue
-        return frameSize
+    /// A server keys snapshots by the scheme's content, so two names registered with one
+    /// document share a payload, and each answer carries the name it was asked for.
+    public func frameSize(named name: String) -> Int {
+        WireFrame.headerSize + payloadSize(named: name)
     }
 
-    /// Appends the `snapshot` frame answering `requestID` to `buffer`.
-    public func appendFrame(requestID: UInt32, source: WireSnapshot.Source, to buffer: inout [UInt8]) {
+    /// Whether the frame answering a lookup of `name` fits a receiver's maximum frame
+    /// length (8 MiB for every client).
+    public func fitsInFrame(named name: String, maximumLength: UInt32 = WireFrame.defaultMaximumSize) -> Bool {
+        payloadSize(named: name) + Int(WireFrame.minimumLength) <= Int(maximumLength)
+    }
+
+    /// Writes the `snapshot` frame answering `requestID`, a lookup of `name`, into the start
+    /// of `buffer`: the header, the payload with `name` as the scheme's name and `source` as
+    /// where it was found. The payload is copied once (in pieces around the name when the
+    /// name differs); nothing is allocated.
+    ///
+    /// - Returns: The bytes written, ``frameSize(named:)``.
+    /// - Precondition: `buffer` holds at least ``frameSize(named:)`` bytes.
+    @discardableResult
+    public func writeFrame(requestID: UInt32, source: WireSnapshot.Source, named name: String, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let size = frameSize(named: name)
+        precondition(buffer.count >= size, "a buffer of \(buffer.count) bytes cannot hold a frame of \(size)")
+        WireFrame.Header(length: UInt32(size - WireFrame.Header.lengthFieldSize), kind: WireResponse.Kind.snapshot.rawValue, requestID: requestID)
+            .write(into: buffer)
+        let body = UnsafeMutableRawBufferPointer(rebasing: buffer[WireFrame.headerSize ..< size])
+        payload.withUnsafeBytes { stored in
+            guard let range = Self.nameRange(in: payload), !payload[range].elementsEqual(name.utf8) else {
+                body.copyMemory(from: stored)
+                return
+            }
+            // The source byte, the new name's length and bytes, then everything after the old name.
+            let lengthStart = range.lowerBound - 4
+            body.copyMemory(from: UnsafeRawBufferPointer(rebasing: stored[..<lengthStart]))
+            body.storeBytes(of: UInt32(name.utf8.count).bigEndian, toByteOffset: lengthStart, as: UInt32.self)
+            var name = name
+            name.withUTF8 { utf8 in
+                UnsafeMutableRawBufferPointer(rebasing: body[range.lowerBound...]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+            }
+            let rest = UnsafeRawBufferPointer(rebasing: stored[range.upperBound...])
+            UnsafeMutableRawBufferPointer(rebasing: body[(range.lowerBound + name.utf8.count)...]).copyMemory(from: rest)
+        }
+        body[WireSnapshot.sourceOffset] = source.rawValue
+        return size
+    }
+
+    /// Appends the `snapshot` frame answering `requestID`, a lookup of `name`, to `buffer`.
+    public func appendFrame(requestID: UInt32, source: WireSnapshot.Source, named name: String, to buffer: inout [UInt8]) {
         let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: frameSize))
+        buffer.append(contentsOf: repeatElement(0, count: frameSize(named: name)))
         _ = buffer.withUnsafeMutableBytes { bytes in
-            writeFrame(requestID: requestID, source: source, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
+            writeFrame(requestID: requestID, source: source, named: name, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -67,24 +91,10 @@ public struct EncodedSnapshot: Sendable, Hashable {
         return payload[range].elementsEqual(name.utf8)
     }
 
-    /// The same snapshot for the scheme called `name`: a server keys snapshots by the
-    /// scheme's content, so two names registered with one document share a payload, and
-    /// each answer must carry the name it was asked for. Returns `self` (no copy) when the
-    /// payload names it already.
-    public func renamed(to name: String) -> EncodedSnapshot {
-        guard let range = Self.nameRange(in: payload), !payload[range].elementsEqual(name.utf8) else { return self }
-        let wanted = Array(name.utf8)
-        var renamed: [UInt8] = []
-        renamed.reserveCapacity(payload.count - range.count + wanted.count)
-        renamed += payload[..<(range.lowerBound - 4)]
-        withUnsafeBytes(of: UInt32(wanted.count).bigEndian) { renamed += $0 }
-        renamed += wanted
-        renamed += payload[range.upperBound...]
-        return EncodedSnapshot(trusted: renamed)
-    }
-
-    private init(trusted payload: [UInt8]) {
-        self.payload = payload
+    /// The payload's size with `name` as the scheme's name.
+    private func payloadSize(named name: String) -> Int {
+        guard let range = Self.nameRange(in: payload) else { return payload.count }
+        return payload.count - range.count + name.utf8.count
     }
 
     /// Where the scheme name's bytes are: the string right after the source byte
