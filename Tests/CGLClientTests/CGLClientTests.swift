@@ -121,6 +121,29 @@ import Testing
         await #expect { _ = try await client.stats() } throws: { ($0 as? CGLClientError)?.isDaemonUnavailable == true }
     }
 
+    /// A fallback from a folder of documents, as the daemon's schemes folder holds them.
+    @Test func aFallbackReadsAFolderOfDocumentsAndNamesWhatItCannotUse() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try exampleDocument("feed-cell").write(to: URL(fileURLWithPath: folder + "/feed-cell.json"))
+        try exampleDocument("toolbar").write(to: URL(fileURLWithPath: folder + "/toolbar.json"))
+        try Data("not a document".utf8).write(to: URL(fileURLWithPath: folder + "/README.txt"))
+        let fallback = try LocalFallback(folder: folder)
+        #expect(fallback.schemeNames == ["feed-cell", "toolbar"])
+        let snapshot = try fallback.snapshot(scheme: "toolbar", environment: .size(width: 500, height: 300))
+        #expect(snapshot.source == .computed && snapshot.environment.width == 500)
+        #expect { _ = try fallback.snapshot(scheme: "toolbar", environment: .profile("nope")) } throws: {
+            ($0 as? LocalFallback.Failure)?.message == "knows no profile 'nope'"
+        }
+        try Data("{\"format\": \"cglayout/1\"".utf8).write(to: URL(fileURLWithPath: folder + "/broken.json"))
+        #expect { _ = try LocalFallback(folder: folder) } throws: {
+            ($0 as? LocalFallback.Failure)?.message.hasPrefix(folder + "/broken.json is invalid: " + folder + "/broken.json:1:") == true
+        }
+        #expect { _ = try LocalFallback(folder: folder + "/missing") } throws: {
+            ($0 as? LocalFallback.Failure)?.message.hasPrefix("cannot read the folder") == true
+        }
+    }
+
     @Test func aSnapshotAppliesToTheCallersElementsByID() async throws {
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
             let snapshot = try await daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
