@@ -55,9 +55,9 @@ func write(_ text: String, to path: String) throws {
 
 /// The snapshot of a document for one environment; a document that cannot be laid out there
 /// exits 65 naming the file, the environment and the block.
-func snapshot(_ compiled: CompiledDocument, for environment: LayoutEnvironment, file: String) throws -> DocumentSnapshot {
+func snapshot(_ compiled: CompiledDocument, for environment: LayoutEnvironment, content: Content = .empty, file: String) throws -> DocumentSnapshot {
     do {
-        return try compiled.snapshot(for: environment)
+        return try compiled.snapshot(for: environment, content: content)
     } catch {
         let place = environment.profile.map { "profile '\($0)'" } ?? "\(formatNumber(environment.width))x\(formatNumber(environment.height))"
         printError("\(file): error: cannot lay out for \(place): \(error)")

@@ -2,12 +2,14 @@ import ArgumentParser
 import CGLDocument
 import Foundation
 
-/// `cglctl compute FILE (--profile NAME | --size WxH …)`: the frames of a document.
+/// `cglctl compute FILE (--profile NAME | --size WxH …) [--content FILE] [--set slot=value]…`:
+/// the frames of a document, with the caller's content in its slots.
 struct Compute: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Compute a document's frames for one environment.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var environment: EnvironmentOptions
+    @OptionGroup var contentOptions: ContentOptions
 
     @Argument(help: "The document file ('-' for stdin).")
     var file: String
@@ -15,7 +17,8 @@ struct Compute: AsyncParsableCommand {
     func run() async throws {
         let environment = try self.environment.environment(profiles: try global.profileSet())
         let document = try loadDocument(file, format: global.format)
-        let snapshot = try snapshot(document.compiled(), for: environment, file: file)
+        let content = try contentOptions.content(for: document)
+        let snapshot = try snapshot(document.compiled(), for: environment, content: content, file: file)
         print(global.format == .json ? snapshot.json : snapshot.textTable)
     }
 }

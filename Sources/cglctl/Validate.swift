@@ -20,11 +20,13 @@ struct Validate: AsyncParsableCommand {
                 let document = try SchemeDocument(data: data)
                 if global.format == .text {
                     print("\(file): ok (\(document.name), \(document.hash))")
+                    for slot in document.slots { print("  slot \(slot.name): \(slot.kind.rawValue), default \(slot.defaultValue)") }
                     for warning in document.warnings { printError(warning.line(file: file)) }
                 }
                 results.append(JSONOutput.object([
                     ("file", JSONOutput.string(file)), ("valid", "true"), ("name", JSONOutput.string(document.name)),
-                    ("hash", JSONOutput.string(document.hash)), ("issues", JSONOutput.array(document.warnings.map(\.json))),
+                    ("hash", JSONOutput.string(document.hash)), ("slots", JSONOutput.array(document.slots.map(\.json))),
+                    ("issues", JSONOutput.array(document.warnings.map(\.json))),
                 ]))
             } catch {
                 anyInvalid = true
@@ -39,5 +41,17 @@ struct Validate: AsyncParsableCommand {
         }
         if global.format == .json { print(JSONOutput.array(results)) }
         if anyInvalid { throw ExitCode(CLIExit.invalidDocument) }
+    }
+}
+
+extension Slot {
+    /// `{"name": "body", "kind": "text", "default": "…"}`.
+    var json: String {
+        let value: String = switch defaultValue {
+        case .text(let text): JSONOutput.string(text)
+        case .size(let size): "[\(formatNumber(Double(size.width))),\(formatNumber(Double(size.height)))]"
+        case .flag(let flag): flag ? "true" : "false"
+        }
+        return JSONOutput.object([("name", JSONOutput.string(name)), ("kind", JSONOutput.string(kind.rawValue)), ("default", value)])
     }
 }

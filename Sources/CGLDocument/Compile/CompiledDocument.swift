@@ -61,6 +61,47 @@ public final class CompiledDocument: Sendable {
         return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
     }
 
+    /// The frames of every element for `environment`, with the caller's `content` in the
+    /// document's slots (the defaults for the slots it leaves out).
+    ///
+    /// The program compiled for the environment serves every content: a slot's text or size
+    /// is measured for this snapshot alone.
+    ///
+    /// - Throws: `SnapshotError.content` when the content does not fit the slots; else as
+    ///   ``snapshot(for:)``.
+    public func snapshot(for environment: LayoutEnvironment, content: Content) throws(SnapshotError) -> DocumentSnapshot {
+        guard !content.values.isEmpty else { return try snapshot(for: environment) }
+        do { try content.validate(for: document) } catch { throw .content(error) }
+        do { try environment.validate() } catch { throw .environment(error) }
+        let program = self.program(for: environment)
+        var overrides: [FrameOverride] = []
+        if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
+        if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
+        let sizings = contentSizings(content, handles: program.handles, environment: environment)
+        let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
+                                                           sizings: sizings)
+        if let issue { throw .layout(issue) }
+        return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
+    }
+
+    /// The sizings of the elements whose slots the content fills with other than the default.
+    private func contentSizings(_ content: Content, handles: [ElementHandle?], environment: LayoutEnvironment) -> [SizingOverride] {
+        var sizings: [SizingOverride] = []
+        for (index, spec) in document.elements.enumerated() {
+            guard let handle = handles[index] else { continue }
+            if let slot = spec.textSlot, case .text(let text)? = content.values[slot.slot], let styled = spec.styledText, text != styled.string {
+                let textScale = hasStyledText ? environment.textScale : 1
+                guard let paragraph = DocumentCompiler.paragraph(text, style: document.styles[styled.style], textScale: textScale,
+                                                                 direction: environment.direction) else { continue }
+                sizings.append(SizingOverride(handle, DocumentCompiler.sizing(of: paragraph, scale: environment.scale)))
+            }
+            if let slot = spec.sizeSlot, case .size(let size)? = content.values[slot.slot] {
+                sizings.append(SizingOverride(handle, .fixed(slot.intrinsicSize(for: size))))
+            }
+        }
+        return sizings
+    }
+
     /// The program for the variants `environment` selects, compiled on first use.
     private func program(for environment: LayoutEnvironment) -> DocumentCompiler.Output {
         let selection = document.variants.map { $0.conditions.hold(for: environment) }

@@ -91,20 +91,30 @@ struct DocumentCompiler {
     /// scale, with its paragraph in the environment's direction (unless the style fixes it).
     /// The paragraph is prepared here, once per compiled program: snapshots only fill lines.
     private func makeLabel(_ id: String, _ styled: StyledTextSpec) -> LayoutView {
-        guard let style = document.styles[styled.style]?.scaled(by: textScale),
-              let paragraph = try? TextEngine.shared().paragraph(styled.string, style: style, direction: direction == .rightToLeft ? .rightToLeft : .leftToRight)
-        else {
+        guard let paragraph = Self.paragraph(styled.string, style: document.styles[styled.style], textScale: textScale, direction: direction) else {
             // Validation resolved every style, so this only happens if fonts vanished since.
             return LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: 0))
         }
         let label = LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: paragraph.lineHeight),
                                 baselineOffset: paragraph.firstBaseline)
-        let scale = self.scale
-        label.contentSizing = .custom { offered in
+        label.contentSizing = Self.sizing(of: paragraph, scale: scale)
+        return label
+    }
+
+    /// The paragraph `string` makes in `style`, scaled by `textScale`, in `direction`
+    /// (unless the style fixes one); nil when the style is unknown or fonts are gone.
+    static func paragraph(_ string: String, style: TextStyle?, textScale: Double, direction: LayoutDirection) -> TextParagraph? {
+        guard let style = style?.scaled(by: textScale) else { return nil }
+        return try? TextEngine.shared().paragraph(string, style: style, direction: direction == .rightToLeft ? .rightToLeft : .leftToRight)
+    }
+
+    /// A label's content sizing: the paragraph filled at the offered width, its size rounded
+    /// up to whole pixels so that snapped frames hold their text.
+    static func sizing(of paragraph: TextParagraph, scale: Double?) -> ContentSizing {
+        .custom { offered in
             let measured = paragraph.measure(width: offered.width)
             return CGSize(width: PixelSnapping.roundUp(measured.width, scale: scale), height: PixelSnapping.roundUp(measured.height, scale: scale))
         }
-        return label
     }
 
     /// The view an element belongs to in the engine: its parent, or for the content of a

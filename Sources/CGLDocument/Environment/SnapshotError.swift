@@ -7,11 +7,14 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The document cannot be laid out in this environment, such as a flexible row whose
     /// fixed items do not fit; the message names the block.
     case layout(LayoutError)
+    /// The content does not fit the document's slots.
+    case content(ContentError)
 
     public var description: String {
         switch self {
         case .environment(let error): error.description
         case .layout(let error): error.message
+        case .content(let error): error.description
         }
     }
 }

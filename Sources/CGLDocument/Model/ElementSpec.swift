@@ -16,6 +16,10 @@ struct ElementSpec: Sendable {
     var text: TextMetrics?
     /// Text in a real font.
     var styledText: StyledTextSpec?
+    /// The slot the styled text comes from (its string is the default).
+    var textSlot: TextSlotSpec? = nil
+    /// The slot the intrinsic size comes from (`intrinsicSize` is the default's).
+    var sizeSlot: SizeSlotSpec? = nil
     /// The bounds origin: a view's `boundsOrigin`, a scroll's content offset.
     var boundsOrigin: CGPoint
     var stack: StackSpec?

@@ -31,6 +31,10 @@ public struct SchemeDocument: Sendable {
     /// The named text styles.
     let styles: [String: TextStyle]
 
+    /// The values the document leaves to the caller's content, by name, each with the
+    /// default it computes with.
+    public let slots: [Slot]
+
     /// The ids of the document's elements, in document order.
     public var elementIDs: [String] { elements.map(\.id) }
 
@@ -80,6 +84,7 @@ public struct SchemeDocument: Sendable {
         blocks = decoded.blocks
         variants = decoded.variants
         styles = decoded.styles
+        slots = decoded.slots
         warnings = issues
         canonicalJSON = CanonicalForm.text(of: root, expressions: decoder.canonicalExpressions)
         hash = CanonicalForm.hash(of: canonicalJSON)

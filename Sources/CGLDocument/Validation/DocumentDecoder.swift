@@ -42,6 +42,8 @@ final class DocumentDecoder {
     var declaredStyles: Set<String> = []
     /// The longest styled text measured, in UTF-16 units: a label, not a book.
     static let maximumTextLength = 65_536
+    /// The slots declared so far, with where each was first declared.
+    var slots: [String: (slot: Slot, pointer: JSONPointer)] = [:]
 
     struct Result {
         var name: String
@@ -50,6 +52,7 @@ final class DocumentDecoder {
         var blocks: [BlockSpec]
         var variants: [VariantSpec]
         var styles: [String: TextStyle]
+        var slots: [Slot]
     }
 
     init(root: JSONValue) {
@@ -77,7 +80,8 @@ final class DocumentDecoder {
             decodeBlocks($0, at: JSONPointer.root.appending("blocks"), depth: 1)
         } ?? []
         let variants = object.array("variants", what: "the document").map { decodeVariants($0, at: JSONPointer.root.appending("variants")) } ?? []
-        return Result(name: name, description: description, elements: elementOrder, blocks: blocks, variants: variants, styles: styles)
+        return Result(name: name, description: description, elements: elementOrder, blocks: blocks, variants: variants, styles: styles,
+                      slots: slots.values.map(\.slot).sorted { $0.name < $1.name })
     }
 
     // MARK: Elements
@@ -120,9 +124,15 @@ final class DocumentDecoder {
         let parent = decodeParent(object, id: id, at: pointer)
         let kind = decodeKind(object, at: pointer)
         var size: CGSize?
-        if let numbers = object.numbers("intrinsicSize", count: 2, meaning: "width and height") { size = CGSize(width: numbers[0], height: numbers[1]) }
+        var sizeSlot: SizeSlotSpec?
+        if let value = object.value("intrinsicSize"), case .object = value.kind {
+            (size, sizeSlot) = decodeSizeSlot(value, at: pointer.appending("intrinsicSize")) ?? (nil, nil)
+        } else if let numbers = object.numbers("intrinsicSize", count: 2, meaning: "width and height") {
+            size = CGSize(width: numbers[0], height: numbers[1])
+        }
         let textValue = object.value("text")
-        let styledText = textValue.flatMap { styledTextSpec($0, at: pointer.appending("text")) }
+        var textSlot: TextSlotSpec?
+        let styledText = textValue.flatMap { styledTextSpec($0, at: pointer.appending("text"), slot: &textSlot) }
         let text = styledText == nil ? textValue.flatMap { decodeText($0, at: pointer.appending("text")) } : nil
         var boundsOrigin = CGPoint.zero
         if let numbers = object.numbers("boundsOrigin", count: 2, meaning: "x and y") { boundsOrigin = CGPoint(x: numbers[0], y: numbers[1]) }
@@ -149,7 +159,9 @@ final class DocumentDecoder {
         let scroll = resolvedKind == .scroll ? object.value("scroll").flatMap { decodeScroll($0, at: pointer.appending("scroll")) } : nil
         let measures = resolvedKind == .view
         return ElementSpec(id: id, parent: parent ?? ReservedID.root, kind: resolvedKind, intrinsicSize: measures ? size : nil,
-                           text: measures ? text : nil, styledText: measures ? styledText : nil, boundsOrigin: scroll?.contentOffset ?? (measures ? boundsOrigin : .zero),
+                           text: measures ? text : nil, styledText: measures ? styledText : nil,
+                           textSlot: measures ? textSlot : nil, sizeSlot: measures ? sizeSlot : nil,
+                           boundsOrigin: scroll?.contentOffset ?? (measures ? boundsOrigin : .zero),
                            stack: stack, scroll: scroll, pointer: pointer)
     }
 
@@ -190,19 +202,36 @@ final class DocumentDecoder {
         return kind
     }
 
-    /// Text in a real font: `{"string": "…", "style": "body"}`; `nil` (and nothing reported)
+    /// Text in a real font: `{"string": "…", "style": "body"}`, or from a slot,
+    /// `{"slot": "body", "default": "…", "style": "body"}`; `nil` (and nothing reported)
     /// when the text names no style, which makes it monospace.
-    private func styledTextSpec(_ value: JSONValue, at pointer: JSONPointer) -> StyledTextSpec? {
-        guard case .object(let members) = value.kind, members.contains(where: { $0.key == "style" }),
+    private func styledTextSpec(_ value: JSONValue, at pointer: JSONPointer, slot: inout TextSlotSpec?) -> StyledTextSpec? {
+        guard case .object(let members) = value.kind, members.contains(where: { $0.key == "style" || $0.key == "slot" }),
               let object = ObjectReader(value, at: pointer, issues: issues, what: "'text'") else { return nil }
-        object.rejectUnknownKeys(allowed: ["string", "style", "length", "advance", "lineHeight"], what: "'text' with a style")
+        object.rejectUnknownKeys(allowed: ["string", "style", "slot", "default", "length", "advance", "lineHeight"], what: "'text' with a style")
         for key in ["length", "advance", "lineHeight"] where object.has(key) {
             issues.error(.incompatible, pointer.appending(key), "'\(key)' belongs to monospace text; a styled text measures in its style's font",
                          hint: key == "length" ? "give the text as 'string'" : "set it in the style, or remove 'style'")
         }
-        let string = object.string("string", required: true, what: "'text' with a style")
+        let string: String?
+        if let name = object.string("slot", what: "'text'") {
+            if object.has("string") {
+                issues.error(.incompatible, pointer.appending("string"), "a text from a slot has a 'default', not a 'string'", hint: "rename 'string' to 'default'")
+            }
+            if !object.has("style") {
+                issues.error(.missingKey, pointer, "a text from a slot needs a 'style'", hint: "name one of the document's 'styles'")
+            }
+            string = object.string("default", required: true, what: "a text from a slot")
+            if let string { declareSlot(name, .text(string), at: pointer.appending("slot")) }
+            slot = TextSlotSpec(slot: name)
+        } else {
+            if object.has("default") {
+                issues.error(.incompatible, pointer.appending("default"), "'default' belongs to a text from a slot", hint: "add \"slot\": NAME, or write the text as 'string'")
+            }
+            string = object.string("string", required: true, what: "'text' with a style")
+        }
         if let string, string.utf16.count > Self.maximumTextLength {
-            issues.error(.tooLarge, pointer.appending("string"),
+            issues.error(.tooLarge, pointer.appending(slot == nil ? "string" : "default"),
                          "the text is \(string.utf16.count) UTF-16 units long; at most \(Self.maximumTextLength) are measured",
                          hint: "split it into several elements, or lay out an excerpt")
         }
@@ -212,6 +241,57 @@ final class DocumentDecoder {
             issues.error(.invalidValue, pointer.appending("style"), "unknown text style '\(name)'", hint: hint)
         }
         return StyledTextSpec(string: string ?? "", style: name)
+    }
+
+    /// An intrinsic size from a slot: `{"slot": "photo", "default": [1200, 800]}`, with an
+    /// optional `"width"` at which the size's aspect is shown. Returns the default's
+    /// intrinsic size and the slot.
+    private func decodeSizeSlot(_ value: JSONValue, at pointer: JSONPointer) -> (CGSize, SizeSlotSpec)? {
+        guard let object = ObjectReader(value, at: pointer, issues: issues, what: "'intrinsicSize'") else { return nil }
+        object.rejectUnknownKeys(allowed: ["slot", "default", "width"], what: "an 'intrinsicSize' from a slot")
+        let name = object.string("slot", required: true, what: "an 'intrinsicSize' from a slot")
+        let numbers = object.numbers("default", count: 2, meaning: "width and height")
+        if !object.has("default") {
+            issues.error(.missingKey, pointer, "an 'intrinsicSize' from a slot needs a 'default'", hint: "the size to lay out without content, such as [1200, 800]")
+        }
+        if let numbers, numbers.contains(where: { $0 < 0 }) {
+            issues.error(.outOfRange, pointer.appending("default"), "a size cannot be negative")
+        }
+        let width = object.number("width", what: "an 'intrinsicSize' from a slot")
+        if let width, width < 0 { issues.error(.outOfRange, pointer.appending("width"), "the width cannot be negative") }
+        guard let name, let numbers else { return nil }
+        let size = CGSize(width: numbers[0], height: numbers[1])
+        declareSlot(name, .size(size), at: pointer.appending("slot"))
+        let spec = SizeSlotSpec(slot: name, width: width.map { CGFloat($0) })
+        return (spec.intrinsicSize(for: size), spec)
+    }
+
+    /// Records a slot; a name used again must be of the same kind with the same default.
+    private func declareSlot(_ name: String, _ value: SlotValue, at pointer: JSONPointer) {
+        guard validSlotName(name, at: pointer) else { return }
+        guard let earlier = slots[name] else {
+            slots[name] = (Slot(name: name, kind: value.kind, defaultValue: value), pointer)
+            return
+        }
+        if earlier.slot.kind != value.kind {
+            issues.error(.incompatible, pointer, "the slot '\(name)' is \(earlier.slot.kind.spelling) at \(earlier.pointer), not \(value.kind.spelling)",
+                         hint: "give this slot another name")
+        } else if earlier.slot.defaultValue != value {
+            issues.error(.incompatible, pointer, "the slot '\(name)' has another default at \(earlier.pointer)",
+                         hint: "a slot has one default; use the same one, or another name")
+        }
+    }
+
+    /// Slot names are ids: letters, digits, '_', '.' and '-', starting with a letter or '_'.
+    private func validSlotName(_ name: String, at pointer: JSONPointer) -> Bool {
+        let bytes = Array(name.utf8)
+        let valid = (1...64).contains(bytes.count) && (Self.isLetter(bytes[0]) || bytes[0] == UInt8(ascii: "_"))
+            && bytes.allSatisfy { Self.isLetter($0) || Self.isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        if !valid {
+            issues.error(.invalidValue, pointer, "the slot name '\(name)' is not allowed",
+                         hint: "use 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or '_'")
+        }
+        return valid
     }
 
     private func decodeText(_ value: JSONValue, at pointer: JSONPointer) -> TextMetrics? {

@@ -81,14 +81,22 @@ public struct CompiledLayoutScheme: Sendable {
 
     /// The frame of every element after a layout for `source`, by slot: elements laid out
     /// by the scheme have their last block's frame, the others their captured frame.
+    ///
+    /// - Parameter sizings: Content sizings to use for this layout instead of those captured
+    ///   (the caller's content: another text, another image size); for elements that
+    ///   measure content.
     package func elementFrames(
         for source: CGRect,
         direction: LayoutDirection = .leftToRight,
-        constrainRects: [FrameOverride] = []
+        constrainRects: [FrameOverride] = [],
+        sizings: [SizingOverride] = []
     ) -> (frames: [CGRect], issue: LayoutError?) {
         var outputs = Array(repeating: CGRect.zero, count: program.outputSlots.count)
         return outputs.withUnsafeMutableBufferPointer { outputs in
-            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { (Array($0), $1) }
+            guard !sizings.isEmpty else {
+                return code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { (Array($0), $1) }
+            }
+            return code.simulate(in: source, direction: direction, overrides: constrainRects, sizings: sizings, outputs: outputs) { (Array($0), $1) }
         }
     }
 
@@ -132,7 +140,44 @@ public struct FrameOverride: Sendable, Hashable {
     }
 }
 
+/// A content sizing to use for one element in one layout instead of the one captured at
+/// compile time.
+package struct SizingOverride: Sendable {
+    let slot: Int32
+    let sizing: ContentSizing
+
+    /// Measures `element` with `sizing`.
+    package init(_ element: ElementHandle, _ sizing: ContentSizing) {
+        slot = element.slot
+        self.sizing = sizing
+    }
+}
+
 extension ProgramCode {
+    /// As `simulate(in:direction:overrides:outputs:inspect:)`, measuring the elements of
+    /// `sizings` with theirs: on a scratch copy of the captured sizings.
+    func simulate<Result>(
+        in source: CGRect,
+        direction: LayoutDirection,
+        overrides: [FrameOverride],
+        sizings replaced: [SizingOverride],
+        outputs: UnsafeMutableBufferPointer<CGRect>,
+        inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: ContentSizing.self, capacity: sizings.count) { scratch in
+            guard let target = scratch.baseAddress else {
+                return simulate(in: source, direction: direction, overrides: overrides, outputs: outputs, inspect: inspect)
+            }
+            if let origin = sizings.baseAddress { target.initialize(from: origin, count: sizings.count) }
+            defer { target.deinitialize(count: sizings.count) }
+            for override in replaced where override.slot >= 0 && Int(override.slot) < elements.count {
+                let index = Int(elements[Int(override.slot)].sizing)
+                if index >= 0 { scratch[index] = override.sizing }
+            }
+            return simulate(in: source, direction: direction, overrides: overrides, sizings: scratch, outputs: outputs, inspect: inspect)
+        }
+    }
+
     /// Runs the program on a scratch copy of the captured frames, then lets `inspect` read
     /// the final frame of every element and the run's issue, if any.
     @inline(__always)
@@ -140,6 +185,20 @@ extension ProgramCode {
         in source: CGRect,
         direction: LayoutDirection,
         overrides: [FrameOverride],
+        outputs: UnsafeMutableBufferPointer<CGRect>,
+        inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
+    ) -> Result {
+        simulate(in: source, direction: direction, overrides: overrides, sizings: sizings, outputs: outputs, inspect: inspect)
+    }
+
+    /// The run itself, measuring content with `sizings` (the captured ones, or a copy with
+    /// some replaced).
+    @inline(__always)
+    private func simulate<Result>(
+        in source: CGRect,
+        direction: LayoutDirection,
+        overrides: [FrameOverride],
+        sizings: UnsafeMutableBufferPointer<ContentSizing>,
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {

@@ -1,0 +1,171 @@
+public import Foundation
+
+/// The caller's content for a document's slots: slot name → value. What it leaves out,
+/// the document's defaults fill.
+///
+/// ```swift
+/// let content = try Content(json: #"{"body": "Hello", "photo": [1200, 800], "hasBadge": false}"#, for: document)
+/// let snapshot = try document.compiled().snapshot(for: environment, content: content)
+/// ```
+///
+/// Its JSON form is one object; its ``digest`` is taken of a canonical form (keys sorted,
+/// numbers in shortest form), so that equal content has one digest however it was written.
+public struct Content: Sendable, Hashable {
+    /// How much content a value may hold.
+    public struct Limits: Sendable, Hashable {
+        /// The longest text, in UTF-8 bytes (64 KiB by default).
+        public var maximumTextBytes: Int
+
+        public init(maximumTextBytes: Int = 64 * 1024) {
+            self.maximumTextBytes = maximumTextBytes
+        }
+    }
+
+    /// The values given, by slot name.
+    public private(set) var values: [String: SlotValue]
+
+    /// No content: every slot takes its default.
+    public static let empty = Content()
+
+    /// Content made of `values`, not yet checked against a document (see ``validate(for:limits:)``).
+    public init(_ values: [String: SlotValue] = [:]) {
+        self.values = values
+    }
+
+    /// Content read from its JSON form and checked against `document`'s slots.
+    ///
+    /// - Throws: ``ContentError`` with every problem: not an object, an unknown slot (with
+    ///   the closest name), a value of the wrong kind, a text over the limit, a size that is
+    ///   not finite or negative.
+    public init(json: Data, for document: SchemeDocument, limits: Limits = Limits()) throws(ContentError) {
+        try self.init(bytes: Array(json), for: document, limits: limits)
+    }
+
+    /// Content read from JSON text; see ``init(json:for:limits:)-(Data,_,_)``.
+    public init(json: String, for document: SchemeDocument, limits: Limits = Limits()) throws(ContentError) {
+        try self.init(bytes: Array(json.utf8), for: document, limits: limits)
+    }
+
+    private init(bytes: [UInt8], for document: SchemeDocument, limits: Limits) throws(ContentError) {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(bytes, maximumDepth: 8)
+        } catch {
+            throw ContentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
+                                                      hint: "check the text near \(error.position)", position: error.position)])
+        }
+        guard case .object(let members) = root.kind else {
+            throw ContentError(issues: [DocumentIssue(severity: .error, code: .wrongType, pointer: "", message: "content is a JSON object",
+                                                      hint: "write {\"slot\": value, …}", position: root.position)])
+        }
+        var values: [String: SlotValue] = [:]
+        var issues: [DocumentIssue] = []
+        let kinds = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.kind) })
+        for member in members {
+            let pointer = JSONPointer.root.appending(member.key)
+            guard let kind = kinds[member.key] else {
+                issues.append(Self.unknownSlot(member.key, pointer: pointer.description, document: document, position: member.value.position))
+                continue
+            }
+            switch Self.value(member.value, kind: kind) {
+            case .some(let value): values[member.key] = value
+            case nil:
+                issues.append(DocumentIssue(severity: .error, code: .wrongType, pointer: pointer.description,
+                                            message: "the slot '\(member.key)' takes \(kind.spelling)", position: member.value.position))
+            }
+        }
+        let content = Content(values)
+        issues += content.problems(for: document, limits: limits)
+        guard issues.isEmpty else { throw ContentError(issues: issues) }
+        self = content
+    }
+
+    /// Checks content made in code against `document`'s slots.
+    ///
+    /// - Throws: ``ContentError`` as ``init(json:for:limits:)-(Data,_,_)`` does.
+    public func validate(for document: SchemeDocument, limits: Limits = Limits()) throws(ContentError) {
+        let problems = problems(for: document, limits: limits)
+        guard problems.isEmpty else { throw ContentError(issues: problems) }
+    }
+
+    /// The value of `slot`: the content's, or the document's default.
+    public func value(of slot: Slot) -> SlotValue {
+        values[slot.name] ?? slot.defaultValue
+    }
+
+    /// `sha256:` of the canonical JSON form.
+    public var digest: String { CanonicalForm.hash(of: canonicalJSON) }
+
+    /// Keys sorted by their UTF-8 bytes, no whitespace, numbers in shortest round-trip form.
+    public var canonicalJSON: String {
+        let sorted = values.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+        return "{" + sorted.map { key, value in
+            let encoded: String = switch value {
+            case .text(let text): JSONText.string(text)
+            case .size(let size): "[\(formatNumber(Double(size.width))),\(formatNumber(Double(size.height)))]"
+            case .flag(let flag): flag ? "true" : "false"
+            }
+            return JSONText.string(key) + ":" + encoded
+        }.joined(separator: ",") + "}"
+    }
+
+    private func problems(for document: SchemeDocument, limits: Limits) -> [DocumentIssue] {
+        let kinds = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.kind) })
+        var issues: [DocumentIssue] = []
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            let pointer = JSONPointer.root.appending(name).description
+            guard let kind = kinds[name] else {
+                issues.append(Self.unknownSlot(name, pointer: pointer, document: document, position: nil))
+                continue
+            }
+            guard kind == value.kind else {
+                issues.append(DocumentIssue(severity: .error, code: .wrongType, pointer: pointer, message: "the slot '\(name)' takes \(kind.spelling)"))
+                continue
+            }
+            switch value {
+            case .text(let text) where text.utf8.count > limits.maximumTextBytes:
+                issues.append(DocumentIssue(severity: .error, code: .tooLarge, pointer: pointer,
+                                            message: "the text is \(text.utf8.count) bytes; at most \(limits.maximumTextBytes) are accepted",
+                                            hint: "send an excerpt"))
+            case .text(let text) where text.utf16.count > DocumentDecoder.maximumTextLength:
+                issues.append(DocumentIssue(severity: .error, code: .tooLarge, pointer: pointer,
+                                            message: "the text is \(text.utf16.count) UTF-16 units long; at most \(DocumentDecoder.maximumTextLength) are measured"))
+            case .size(let size) where !(size.width.isFinite && size.height.isFinite) || size.width < 0 || size.height < 0:
+                issues.append(DocumentIssue(severity: .error, code: .outOfRange, pointer: pointer,
+                                            message: "a size is two finite numbers, 0 or more; this one is [\(size.width), \(size.height)]"))
+            default:
+                break
+            }
+        }
+        return issues
+    }
+
+    private static func unknownSlot(_ name: String, pointer: String, document: SchemeDocument, position: TextPosition?) -> DocumentIssue {
+        let names = document.slots.map(\.name)
+        let hint = names.isEmpty ? "the scheme '\(document.name)' has no slots"
+            : suggestion(for: name, among: names).map { "did you mean '\($0)'?" } ?? "its slots are " + names.map { "'\($0)'" }.joined(separator: ", ")
+        return DocumentIssue(severity: .error, code: .unknownKey, pointer: pointer, message: "the scheme '\(document.name)' has no slot '\(name)'",
+                             hint: hint, position: position)
+    }
+
+    /// A JSON value as a slot of `kind` holds it; nil when it is of another kind.
+    private static func value(_ json: JSONValue, kind: Slot.Kind) -> SlotValue? {
+        switch (kind, json.kind) {
+        case (.text, .string(let text)): return .text(text)
+        case (.flag, .bool(let flag)): return .flag(flag)
+        case (.size, .array(let items)):
+            guard items.count == 2, case .number(let width) = items[0].kind, case .number(let height) = items[1].kind else { return nil }
+            return .size(CGSize(width: width, height: height))
+        default:
+            return nil
+        }
+    }
+}
+
+/// Content that does not fit a document's slots: every problem, each with its pointer
+/// (`/body`), what is wrong and how to fix it.
+public struct ContentError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var issues: [DocumentIssue]
+
+    public var description: String { issues.map(\.description).joined(separator: "\n") }
+}

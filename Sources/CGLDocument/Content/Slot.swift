@@ -1,0 +1,71 @@
+public import Foundation
+
+/// A value of the caller's content: the text of a label, the size of an image, whether an
+/// element shows.
+public enum SlotValue: Sendable, Hashable, CustomStringConvertible {
+    case text(String)
+    case size(CGSize)
+    case flag(Bool)
+
+    /// What kind of slot takes it.
+    public var kind: Slot.Kind {
+        switch self {
+        case .text: .text
+        case .size: .size
+        case .flag: .flag
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .text(let text): "\"\(text)\""
+        case .size(let size): "[\(size.width), \(size.height)]"
+        case .flag(let flag): "\(flag)"
+        }
+    }
+}
+
+/// A value a document leaves to the caller's content (`SCHEME-FORMAT.md`, slots): its name,
+/// its kind and the default the document computes with when no content gives it.
+public struct Slot: Sendable, Hashable {
+    /// What a slot holds.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A label's text (`"text": {"slot": …}`).
+        case text
+        /// An intrinsic size, such as an image's (`"intrinsicSize": {"slot": …}`).
+        case size
+        /// Whether an element shows (`"visible": {"slot": …}`).
+        case flag
+
+        /// How its value is written in JSON, for messages.
+        var spelling: String {
+            switch self {
+            case .text: "a string"
+            case .size: "a size [width, height]"
+            case .flag: "true or false"
+            }
+        }
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var defaultValue: SlotValue
+}
+
+/// An element's text taken from a slot, measured in the style's font.
+struct TextSlotSpec: Sendable, Hashable {
+    var slot: String
+}
+
+/// An element's intrinsic size taken from a slot: the size given, or with a fixed width,
+/// that width and the height of the given size's aspect (an image shown at its aspect).
+struct SizeSlotSpec: Sendable, Hashable {
+    var slot: String
+    var width: CGFloat?
+
+    /// The intrinsic size for a slot value.
+    func intrinsicSize(for size: CGSize) -> CGSize {
+        guard let width else { return size }
+        return CGSize(width: width, height: size.width > 0 ? (width * size.height / size.width) : 0)
+    }
+}
