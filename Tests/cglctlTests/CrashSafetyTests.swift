@@ -14,7 +14,7 @@ import Testing
         return try (0 ..< Self.schemeCount).map { index in
             let path = "\(folder)/scheme-\(index).json"
             try text.replacingOccurrences(of: "\"name\": \"settings-list\"", with: "\"name\": \"scheme-\(index)\"")
-                .replacingOccurrences(of: "\"string\": \"Settings\"", with: "\"string\": \"Settings \(index)\"")
+                .replacingOccurrences(of: "\"default\": \"Settings\"", with: "\"default\": \"Settings \(index)\"")
                 .write(toFile: path, atomically: false, encoding: .utf8)
             return path
         }

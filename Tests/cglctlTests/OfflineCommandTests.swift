@@ -129,6 +129,36 @@ import Testing
         #expect(refused.stderr.contains("/profiles/0: a profile needs a 'width'"))
     }
 
+    /// `--content` and `--set` lay a document out for the caller's values; `validate` lists
+    /// the slots; content that does not fit is refused with every problem.
+    @Test func computeTakesContentForTheSlots() throws {
+        let file = try temporaryFile("post.json", contents: #"{"body": "Short.", "name": "Grace Hopper"}"#)
+        let withFile = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--content", file, "--format", "json")
+        let withSet = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "body=Short.", "--set", "name=Grace Hopper",
+                                 "--format", "json")
+        let defaults = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--format", "json")
+        #expect(withFile.status == 0 && withSet.status == 0)
+        #expect(withFile.stdout == withSet.stdout && withFile.stdout != defaults.stdout)
+        // --set after --content wins.
+        let both = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--content", file, "--set",
+                               "body=Another body, long enough to wrap over several lines of the cell in the narrowest of phones, and then some more.",
+                               "--format", "json")
+        #expect(both.stdout != withFile.stdout)
+
+        let validated = try cglctl("validate", example("feed-cell"))
+        #expect(validated.stdout.contains("  slot body: text, default \"Spent the afternoon"))
+        let slots = try #require((try cglctl("validate", example("feed-cell"), "--format", "json").json() as? [[String: Any]])?.first?["slots"] as? [[String: Any]])
+        #expect(slots.map { $0["name"] as? String } == ["body", "date", "name"])
+
+        let bad = try temporaryFile("bad.json", contents: #"{"bdy": "x", "name": 3}"#)
+        let refused = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--content", bad)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("/bdy: the scheme 'feed-cell' has no slot 'bdy'") && refused.stderr.contains("did you mean 'body'?"))
+        #expect(refused.stderr.contains("/name: the slot 'name' takes a string"))
+        let unknownSet = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "photo=1x1")
+        #expect(unknownSet.status == 64 && unknownSet.stderr.contains("has no slot 'photo'"))
+    }
+
     @Test func bothToolsPrintTheirVersion() throws {
         let version = try cglctl("--version")
         #expect(version.status == 0)

@@ -1,0 +1,66 @@
+import CGLayout
+import Foundation
+import Testing
+
+@testable import CGLDocument
+
+/// The examples' slots with a page of real posts (`examples/content/feed-posts.json`): a
+/// snapshot with content equals the snapshot of the document with those values written in,
+/// in every profile — the compiled program measures the content, it is not recompiled.
+@Suite struct ContentExampleTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func example(_ name: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent("examples/schemes/\(name).json"))
+    }
+
+    /// The document with each slot's value written where the slot is.
+    static func written(_ data: Data, _ content: Content) throws -> SchemeDocument {
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        object["elements"] = elements.map { element -> [String: Any] in
+            var element = element
+            if var text = element["text"] as? [String: Any], let slot = text["slot"] as? String {
+                if case .text(let value)? = content.values[slot] { text["default"] = value }
+                text["string"] = text.removeValue(forKey: "default")
+                text["slot"] = nil
+                element["text"] = text
+            }
+            return element
+        }
+        return try SchemeDocument(data: JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test func aPageOfPostsLaysOutAsWrittenInEveryProfile() throws {
+        let data = try Self.example("feed-cell")
+        let compiled = try SchemeDocument(data: data).compiled()
+        let page = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("examples/content/feed-posts.json"))) as? [[String: String]])
+        #expect(page.count == 50)
+        var environments = ProfileSet.defaults.profiles
+        var rtl = try #require(ProfileSet.defaults["phone-portrait"])
+        rtl.direction = .rightToLeft
+        environments.append(rtl)
+        var heights: Set<CGFloat> = []
+        for (index, post) in page.enumerated() {
+            let content = Content(post.mapValues { SlotValue.text($0) })
+            try content.validate(for: compiled.document)
+            let written = try Self.written(data, content).compiled()
+            for environment in environments {
+                let withContent = try compiled.snapshot(for: environment, content: content)
+                let expected = try written.snapshot(for: environment)
+                #expect(withContent.elements == expected.elements, "post \(index), \(environment.profile ?? "") \(environment.direction)")
+                heights.insert(withContent["body"]?.frame.height ?? 0)
+            }
+        }
+        // The posts are not all alike: bodies of many heights.
+        #expect(heights.count >= 5)
+    }
+
+    @Test func theSettingsListTakesItsLabelsFromContent() throws {
+        let data = try Self.example("settings-list")
+        let compiled = try SchemeDocument(data: data).compiled()
+        let content = Content(["title": .text("Réglages"), "wifi": .text("Wi‑Fi et réseaux mobiles disponibles à proximité"), "privacy": .text("خصوصية")])
+        let phone = try #require(ProfileSet.defaults["phone-portrait"])
+        #expect(try compiled.snapshot(for: phone, content: content).elements == (try Self.written(data, content).compiled().snapshot(for: phone).elements))
+    }
+}
