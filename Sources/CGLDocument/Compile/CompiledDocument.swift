@@ -18,6 +18,8 @@ public final class CompiledDocument: Sendable {
     /// Whether any element's text is measured in a real font (then the text scale and the
     /// direction select programs too).
     private let hasStyledText: Bool
+    /// Whether any element shows or not by a slot.
+    private let hasVisibilitySlots: Bool
     /// The most compiled programs kept at once.
     private static var maximumPrograms: Int { 256 }
 
@@ -34,6 +36,7 @@ public final class CompiledDocument: Sendable {
     init(document: SchemeDocument) {
         self.document = document
         hasStyledText = document.elements.contains { $0.styledText != nil }
+        hasVisibilitySlots = document.elements.contains { $0.visibleSlot != nil }
         var indices: [String: Int] = [:]
         for (index, element) in document.elements.enumerated() { indices[element.id] = index }
         let parents = document.elements.map { indices[$0.parent] ?? -1 }
@@ -56,9 +59,28 @@ public final class CompiledDocument: Sendable {
         var overrides: [FrameOverride] = []
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
-        let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides)
+        let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
+                                                           hidden: hidden(.empty, handles: program.handles))
         if let issue { throw .layout(issue) }
         return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
+    }
+
+    /// The elements hidden by the content's visibility slots (or their defaults), with
+    /// every element inside a hidden one.
+    private func hidden(_ content: Content, handles: [ElementHandle?]) -> [ElementHandle] {
+        guard hasVisibilitySlots else { return [] }
+        var isHidden = Array(repeating: false, count: document.elements.count)
+        var hidden: [ElementHandle] = []
+        for (index, spec) in document.elements.enumerated() {
+            // Parents come first in document order.
+            var hide = parentIndices[index] >= 0 && isHidden[parentIndices[index]]
+            if let slot = spec.visibleSlot, let declared = document.slots.first(where: { $0.name == slot }), case .flag(let shows) = content.value(of: declared) {
+                hide = hide || !shows
+            }
+            isHidden[index] = hide
+            if hide, let handle = handles[index] { hidden.append(handle) }
+        }
+        return hidden
     }
 
     /// The frames of every element for `environment`, with the caller's `content` in the
@@ -79,7 +101,7 @@ public final class CompiledDocument: Sendable {
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
         let sizings = contentSizings(content, handles: program.handles, environment: environment)
         let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
-                                                           sizings: sizings)
+                                                           sizings: sizings, hidden: hidden(content, handles: program.handles))
         if let issue { throw .layout(issue) }
         return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
     }

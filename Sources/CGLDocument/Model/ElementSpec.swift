@@ -20,6 +20,8 @@ struct ElementSpec: Sendable {
     var textSlot: TextSlotSpec? = nil
     /// The slot the intrinsic size comes from (`intrinsicSize` is the default's).
     var sizeSlot: SizeSlotSpec? = nil
+    /// The slot that says whether the element shows.
+    var visibleSlot: String? = nil
     /// The bounds origin: a view's `boundsOrigin`, a scroll's content offset.
     var boundsOrigin: CGPoint
     var stack: StackSpec?

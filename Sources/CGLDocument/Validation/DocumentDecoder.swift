@@ -115,7 +115,7 @@ final class DocumentDecoder {
 
     private func decodeElement(_ value: JSONValue, at pointer: JSONPointer) -> ElementSpec? {
         guard let object = ObjectReader(value, at: pointer, issues: issues, what: "an element") else { return nil }
-        object.rejectUnknownKeys(allowed: ["id", "parent", "kind", "intrinsicSize", "text", "boundsOrigin", "stack", "scroll"], what: "an element")
+        object.rejectUnknownKeys(allowed: ["id", "parent", "kind", "intrinsicSize", "text", "boundsOrigin", "stack", "scroll", "visible"], what: "an element")
         guard let id = object.string("id", required: true, what: "an element"), validID(id, at: pointer.appending("id")) else { return nil }
         if let earlier = elements[id] {
             issues.error(.duplicateId, pointer.appending("id"), "the id '\(id)' is already used by \(earlier.pointer)", hint: "give every element its own id")
@@ -158,9 +158,10 @@ final class DocumentDecoder {
         let stack = resolvedKind == .stack ? object.value("stack").flatMap { decodeStack($0, at: pointer.appending("stack"), what: "'stack'") } : nil
         let scroll = resolvedKind == .scroll ? object.value("scroll").flatMap { decodeScroll($0, at: pointer.appending("scroll")) } : nil
         let measures = resolvedKind == .view
+        let visibleSlot = object.value("visible").flatMap { decodeVisibleSlot($0, at: pointer.appending("visible")) }
         return ElementSpec(id: id, parent: parent ?? ReservedID.root, kind: resolvedKind, intrinsicSize: measures ? size : nil,
                            text: measures ? text : nil, styledText: measures ? styledText : nil,
-                           textSlot: measures ? textSlot : nil, sizeSlot: measures ? sizeSlot : nil,
+                           textSlot: measures ? textSlot : nil, sizeSlot: measures ? sizeSlot : nil, visibleSlot: visibleSlot,
                            boundsOrigin: scroll?.contentOffset ?? (measures ? boundsOrigin : .zero),
                            stack: stack, scroll: scroll, pointer: pointer)
     }
@@ -264,6 +265,22 @@ final class DocumentDecoder {
         declareSlot(name, .size(size), at: pointer.appending("slot"))
         let spec = SizeSlotSpec(slot: name, width: width.map { CGFloat($0) })
         return (spec.intrinsicSize(for: size), spec)
+    }
+
+    /// Whether an element shows, from a slot: `{"slot": "hasBadge", "default": true}`.
+    private func decodeVisibleSlot(_ value: JSONValue, at pointer: JSONPointer) -> String? {
+        guard let object = ObjectReader(value, at: pointer, issues: issues, what: "'visible'") else { return nil }
+        object.rejectUnknownKeys(allowed: ["slot", "default"], what: "'visible'")
+        let name = object.string("slot", required: true, what: "'visible'")
+        let flag = object.bool("default")
+        if object.has("default"), flag == nil {
+            issues.error(.wrongType, pointer.appending("default"), "the default of a visibility slot is true or false")
+        } else if !object.has("default") {
+            issues.error(.missingKey, pointer, "'visible' needs a 'default'", hint: "true to show the element without content")
+        }
+        guard let name, let flag else { return nil }
+        declareSlot(name, .flag(flag), at: pointer.appending("slot"))
+        return name
     }
 
     /// Records a slot; a name used again must be of the same kind with the same default.

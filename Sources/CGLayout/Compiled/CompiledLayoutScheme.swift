@@ -89,14 +89,23 @@ public struct CompiledLayoutScheme: Sendable {
         for source: CGRect,
         direction: LayoutDirection = .leftToRight,
         constrainRects: [FrameOverride] = [],
-        sizings: [SizingOverride] = []
+        sizings: [SizingOverride] = [],
+        hidden: [ElementHandle] = []
     ) -> (frames: [CGRect], issue: LayoutError?) {
         var outputs = Array(repeating: CGRect.zero, count: program.outputSlots.count)
-        return outputs.withUnsafeMutableBufferPointer { outputs in
-            guard !sizings.isEmpty else {
-                return code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { (Array($0), $1) }
+        var hiddenFlags: [Bool] = []
+        if !hidden.isEmpty {
+            hiddenFlags = Array(repeating: false, count: code.elements.count)
+            for element in hidden where Int(element.slot) < hiddenFlags.count { hiddenFlags[Int(element.slot)] = true }
+        }
+        return hiddenFlags.withUnsafeBufferPointer { hiddenFlags in
+            outputs.withUnsafeMutableBufferPointer { outputs in
+                guard !sizings.isEmpty else {
+                    return code.simulate(in: source, direction: direction, overrides: constrainRects, hidden: hiddenFlags, outputs: outputs) { (Array($0), $1) }
+                }
+                return code.simulate(in: source, direction: direction, overrides: constrainRects, sizings: sizings, hidden: hiddenFlags,
+                                     outputs: outputs) { (Array($0), $1) }
             }
-            return code.simulate(in: source, direction: direction, overrides: constrainRects, sizings: sizings, outputs: outputs) { (Array($0), $1) }
         }
     }
 
@@ -161,12 +170,13 @@ extension ProgramCode {
         direction: LayoutDirection,
         overrides: [FrameOverride],
         sizings replaced: [SizingOverride],
+        hidden: UnsafeBufferPointer<Bool>,
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: ContentSizing.self, capacity: sizings.count) { scratch in
             guard let target = scratch.baseAddress else {
-                return simulate(in: source, direction: direction, overrides: overrides, outputs: outputs, inspect: inspect)
+                return simulate(in: source, direction: direction, overrides: overrides, hidden: hidden, outputs: outputs, inspect: inspect)
             }
             if let origin = sizings.baseAddress { target.initialize(from: origin, count: sizings.count) }
             defer { target.deinitialize(count: sizings.count) }
@@ -174,7 +184,7 @@ extension ProgramCode {
                 let index = Int(elements[Int(override.slot)].sizing)
                 if index >= 0 { scratch[index] = override.sizing }
             }
-            return simulate(in: source, direction: direction, overrides: overrides, sizings: scratch, outputs: outputs, inspect: inspect)
+            return simulate(in: source, direction: direction, overrides: overrides, sizings: scratch, hidden: hidden, outputs: outputs, inspect: inspect)
         }
     }
 
@@ -185,10 +195,11 @@ extension ProgramCode {
         in source: CGRect,
         direction: LayoutDirection,
         overrides: [FrameOverride],
+        hidden: UnsafeBufferPointer<Bool> = UnsafeBufferPointer(start: nil, count: 0),
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
-        simulate(in: source, direction: direction, overrides: overrides, sizings: sizings, outputs: outputs, inspect: inspect)
+        simulate(in: source, direction: direction, overrides: overrides, sizings: sizings, hidden: hidden, outputs: outputs, inspect: inspect)
     }
 
     /// The run itself, measuring content with `sizings` (the captured ones, or a copy with
@@ -199,6 +210,7 @@ extension ProgramCode {
         direction: LayoutDirection,
         overrides: [FrameOverride],
         sizings: UnsafeMutableBufferPointer<ContentSizing>,
+        hidden: UnsafeBufferPointer<Bool>,
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
@@ -210,7 +222,7 @@ extension ProgramCode {
             }
             for override in overrides where override.slot < state.count { state[Int(override.slot)] = override.rect }
             // `self` is alive for the whole call, so the runner's raw views stay valid.
-            var runner = StepRunner(code: self, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings))
+            var runner = StepRunner(code: self, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: hidden))
             var failure: LayoutError?
             runner.run(in: source, outputs: outputs, failure: &failure)
             return inspect(state, failure)

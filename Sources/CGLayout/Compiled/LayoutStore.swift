@@ -14,6 +14,11 @@ protocol LayoutStore {
     func layoutBounds(_ slot: Int32) -> CGRect
     func baselineOffset(_ slot: Int32) -> CGFloat
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize
+    /// Whether any element is hidden in this layout (the caller's content said so).
+    var hasHidden: Bool { get }
+    /// Whether the element is hidden: collapsed to a zero size where it is placed, skipped by
+    /// stacks and flex blocks.
+    func isHidden(_ slot: Int32) -> Bool
 }
 
 /// Element state of one snapshot: frames in a buffer the snapshot owns, the rest captured.
@@ -21,12 +26,24 @@ struct SimulatedStore: LayoutStore {
     let frames: UnsafeMutableBufferPointer<CGRect>
     let records: UnsafeMutableBufferPointer<ElementRecord>
     let sizings: UnsafeMutableBufferPointer<ContentSizing>
+    /// Per slot, whether the element is hidden; empty when none is.
+    let hidden: UnsafeBufferPointer<Bool>
 
     @inline(__always)
     func frame(_ slot: Int32) -> CGRect { frames[Int(slot)] }
 
+    /// A hidden element keeps a zero size at the origin its block gives it, so that the
+    /// constraints of later blocks see it collapsed.
     @inline(__always)
-    func setFrame(_ frame: CGRect, of slot: Int32) { frames[Int(slot)] = frame }
+    func setFrame(_ frame: CGRect, of slot: Int32) {
+        frames[Int(slot)] = isHidden(slot) ? CGRect(origin: frame.origin, size: .zero) : frame
+    }
+
+    @inline(__always)
+    var hasHidden: Bool { !hidden.isEmpty }
+
+    @inline(__always)
+    func isHidden(_ slot: Int32) -> Bool { Int(slot) < hidden.count && hidden[Int(slot)] }
 
     @inline(__always)
     func spaceOffset(_ slot: Int32) -> CGPoint {
@@ -89,6 +106,11 @@ struct LiveStore: LayoutStore {
     func baselineOffset(_ slot: Int32) -> CGFloat {
         (elements[Int(slot)] as? any TextPresentedElement)?.baselineOffset ?? 0
     }
+
+    /// Hiding comes with a snapshot's content; a live layout shows every element.
+    var hasHidden: Bool { false }
+
+    func isHidden(_ slot: Int32) -> Bool { false }
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
         let current = elements[Int(slot)].frame.size

@@ -115,13 +115,35 @@ struct StackRoutine: LayoutRoutine {
         outputs: UnsafeMutableBufferPointer<CGRect>
     ) -> LayoutError? {
         let crossAxis = distribution.crossAxis
-        distribution.distribute(count: slots.count, in: source, direction: direction) { index, offered in
-            store.sizeThatFits(offered, slots[index]).length(crossAxis)
-        } body: { index, frame in
-            store.setFrame(frame, of: slots[index])
-            if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
+        guard store.hasHidden, slots.contains(where: { store.isHidden($0) }) else {
+            distribution.distribute(count: slots.count, in: source, direction: direction) { index, offered in
+                store.sizeThatFits(offered, slots[index]).length(crossAxis)
+            } body: { index, frame in
+                store.setFrame(frame, of: slots[index])
+                if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
+            }
+            return nil
         }
+        // Hidden items take no place, as a hidden arranged view of a UIStackView.
+        let shown = slots.indices.filter { !store.isHidden(slots[$0]) }
+        distribution.distribute(count: shown.count, in: source, direction: direction) { index, offered in
+            store.sizeThatFits(offered, slots[shown[index]]).length(crossAxis)
+        } body: { index, frame in
+            store.setFrame(frame, of: slots[shown[index]])
+            if firstOutput >= 0 { outputs[Int(firstOutput) + shown[index]] = frame }
+        }
+        placeHidden(slots, at: source.origin, store: &store, outputs: outputs, firstOutput: firstOutput)
         return nil
+    }
+}
+
+/// Gives the hidden elements of a stack or flex block a zero frame at the block's origin.
+func placeHidden<Store: LayoutStore>(_ slots: [Int32], at origin: CGPoint, store: inout Store,
+                                     outputs: UnsafeMutableBufferPointer<CGRect>, firstOutput: Int32) {
+    for (index, slot) in slots.enumerated() where store.isHidden(slot) {
+        let frame = CGRect(origin: origin, size: .zero)
+        store.setFrame(frame, of: slot)
+        if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
     }
 }
 

@@ -98,9 +98,20 @@ struct FlexRoutine: LayoutRoutine {
         store: inout Store,
         outputs: UnsafeMutableBufferPointer<CGRect>
     ) -> LayoutError? {
-        let overflow = distribution.distribute(count: slots.count, in: source, direction: direction, size: { sizes[$0] }) { index, frame in
-            store.setFrame(frame, of: slots[index])
-            if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
+        let overflow: FlexOverflow?
+        if store.hasHidden, slots.contains(where: { store.isHidden($0) }) {
+            // Hidden items take no place, as Yoga's `display: none`.
+            let shown = slots.indices.filter { !store.isHidden(slots[$0]) }
+            overflow = distribution.distribute(count: shown.count, in: source, direction: direction, size: { sizes[shown[$0]] }) { index, frame in
+                store.setFrame(frame, of: slots[shown[index]])
+                if firstOutput >= 0 { outputs[Int(firstOutput) + shown[index]] = frame }
+            }
+            placeHidden(slots, at: source.origin, store: &store, outputs: outputs, firstOutput: firstOutput)
+        } else {
+            overflow = distribution.distribute(count: slots.count, in: source, direction: direction, size: { sizes[$0] }) { index, frame in
+                store.setFrame(frame, of: slots[index])
+                if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
+            }
         }
         if let invalid { return invalid }
         return overflow.map { LayoutError(.outOfSpace, "\(label): \($0)") }

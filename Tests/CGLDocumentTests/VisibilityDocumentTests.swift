@@ -1,0 +1,79 @@
+import CGLayout
+import Foundation
+import Testing
+
+@testable import CGLDocument
+
+/// `"visible": {"slot": …}`: a hidden element keeps a zero frame where its block puts it,
+/// constraints against it see it collapsed, stacks and flex blocks skip it, and what is
+/// inside it is hidden too (as `UIStackView` and Yoga's `display: none`).
+@Suite struct VisibilityDocumentTests {
+    let phone = LayoutEnvironment(width: 375, height: 667)
+
+    private func frames(_ json: String, _ content: Content = .empty) throws -> [String: CGRect] {
+        let snapshot = try document(json).compiled().snapshot(for: phone, content: content)
+        return Dictionary(uniqueKeysWithValues: snapshot.elements.map { ($0.id, $0.frame) })
+    }
+
+    /// A badge above a title: hidden, it collapses where it is, and the title moves up.
+    static let column = wrap(elements: #"""
+        {"id": "badge", "visible": {"slot": "hasBadge", "default": true}}, {"id": "dot", "parent": "badge"}, {"id": "title"}
+        """#, blocks: #"""
+        {"element": "badge", "layout": "rect(16, 20, 80, 24)"},
+        {"element": "dot", "layout": "rect(2, 2, 8, 8)"},
+        {"element": "title", "layout": {"x": "left(16)", "y": "top(4)", "width": "fixed(200)", "height": "fixed(30)"},
+         "constraints": [{"to": "badge", "anchors": ["bottom.align(outer)"]}]}
+        """#)
+
+    @Test func aHiddenElementCollapsesWhereItIsAndConstraintsSeeItCollapsed() throws {
+        let shown = try frames(Self.column)
+        #expect(shown["badge"] == rect(16, 20, 80, 24) && shown["title"] == rect(16, 48, 200, 30) && shown["dot"] == rect(2, 2, 8, 8))
+        let hidden = try frames(Self.column, Content(["hasBadge": .flag(false)]))
+        #expect(hidden["badge"] == rect(16, 20, 0, 0))
+        #expect(hidden["title"] == rect(16, 24, 200, 30))
+        // What is inside a hidden element is hidden too.
+        #expect(hidden["dot"]?.size == .zero)
+        // A default of false hides without content.
+        let hiddenByDefault = Self.column.replacingOccurrences(of: #""default": true"#, with: #""default": false"#)
+        #expect(try frames(hiddenByDefault) == hidden)
+    }
+
+    /// A stack with a hidden item lays out as the stack of the others.
+    @Test func stacksSkipHiddenItems() throws {
+        func stack(_ items: String, visible: Bool) -> String {
+            wrap(elements: #"""
+                {"id": "bar", "kind": "stack", "stack": {"items": [\#(items)], "filling": "equally", "spacing": "equal(10)"}},
+                {"id": "a"}, {"id": "b", "visible": {"slot": "b", "default": \#(visible)}}, {"id": "c"}
+                """#, blocks: #"{"element": "bar", "layout": "rect(20, 20, 300, 60)"}"#)
+        }
+        let skipped = try frames(stack(#""a", "b", "c""#, visible: false))
+        let without = try frames(stack(#""a", "c""#, visible: true))
+        #expect(skipped["a"] == without["a"] && skipped["c"] == without["c"])
+        #expect(skipped["a"]?.width == 145)
+        #expect(skipped["b"]?.size == .zero)
+    }
+
+    @Test func flexBlocksSkipHiddenItems() throws {
+        func row(_ items: String, visible: Bool) -> String {
+            wrap(elements: #"{"id": "a"}, {"id": "b", "visible": {"slot": "b", "default": \#(visible)}}, {"id": "c"}"#,
+                 blocks: #"{"flex": {"direction": "row", "items": [\#(items)]}}"#)
+        }
+        let all = #"{"element": "a"}, {"element": "b", "width": 100}, {"element": "c"}"#
+        let skipped = try frames(row(all, visible: false))
+        let without = try frames(row(#"{"element": "a"}, {"element": "c"}"#, visible: true))
+        #expect(skipped["a"] == without["a"] && skipped["c"] == without["c"])
+        #expect(skipped["a"]?.width == 187.5)
+        #expect(skipped["b"]?.size == .zero)
+        #expect(try frames(row(all, visible: true))["a"]?.width == 137.5)
+    }
+
+    @Test func visibilitySlotsAreValidated() {
+        for (visible, message) in [(#"{"slot": "b"}"#, "'visible' needs a 'default'"), (#"{"slot": "b", "default": "yes"}"#, "the default of a visibility slot is true or false"),
+                                   (#"{"default": true}"#, "'visible' needs a 'slot'")] {
+            let found = issues(wrap(elements: #"{"id": "b", "visible": \#(visible)}"#, blocks: #"{"element": "b", "layout": "rect(0, 0, 1, 1)"}"#))
+            #expect(found.contains { $0.message.contains(message) }, "\(message): \(found.map(\.message))")
+        }
+        let slots = try? document(Self.column).slots
+        #expect(slots == [Slot(name: "hasBadge", kind: .flag, defaultValue: .flag(true))])
+    }
+}
