@@ -10,6 +10,7 @@ struct Render: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var contentOptions: ContentOptions
 
     @Option(help: "A profile name (see 'cglctl profiles').")
     var profile: String?
@@ -42,15 +43,16 @@ struct Render: AsyncParsableCommand {
         let profiles = try global.profileSet()
         let document = try loadDocument(file, format: global.format)
         let compiled = document.compiled()
+        let content = try contentOptions.content(for: document)
         if allProfiles {
             let snapshots = try profiles.profiles.map { environment in
                 var environment = environment
                 if rtl { environment.direction = .rightToLeft }
                 if let textScale { environment.textScale = textScale }
-                return try snapshot(compiled, for: environment, file: file)
+                return try snapshot(compiled, for: environment, content: content, file: file)
             }
             try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots,
-                                    texts: snapshots.map { document.textRenderings(for: $0) }), to: out)
+                                    texts: snapshots.map { document.textRenderings(for: $0, content: content) }), to: out)
         } else {
             // Parsed, not built field by field: an option group's properties can only be read
             // once ArgumentParser has parsed them.
@@ -58,8 +60,8 @@ struct Render: AsyncParsableCommand {
             if rtl { arguments.append("--rtl") }
             if let textScale { arguments += ["--text-scale", "\(textScale)"] }
             let environment = try EnvironmentOptions.parse(arguments).environment(profiles: profiles)
-            let computed = try snapshot(compiled, for: environment, file: file)
-            try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed)), to: out)
+            let computed = try snapshot(compiled, for: environment, content: content, file: file)
+            try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed, content: content)), to: out)
         }
         if global.format == .json {
             print(JSONOutput.object([("file", JSONOutput.string(out)), ("scheme", JSONOutput.string(document.name))]))

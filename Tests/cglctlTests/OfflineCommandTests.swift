@@ -155,6 +155,10 @@ import Testing
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("/bdy: the scheme 'feed-cell' has no slot 'bdy'") && refused.stderr.contains("did you mean 'body'?"))
         #expect(refused.stderr.contains("/name: the slot 'name' takes a string"))
+        // render draws the content's text.
+        let svg = try temporaryFile("post.svg", contents: "")
+        #expect(try cglctl("render", example("feed-cell"), "--profile", "phone-portrait", "--set", "name=Grace Hopper", "--out", svg).status == 0)
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).contains(">Grace Hopper<"))
         let unknownSet = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "photo=1x1")
         #expect(unknownSet.status == 64 && unknownSet.stderr.contains("has no slot 'photo'"))
     }

@@ -24,12 +24,13 @@ public struct TextRendering: Sendable, Hashable {
 extension SchemeDocument {
     /// The lines of every element whose text measures in a real font, laid out in the width of
     /// its frame in `snapshot`, with the snapshot environment's text scale and direction.
-    public func textRenderings(for snapshot: DocumentSnapshot) -> [String: TextRendering] {
+    public func textRenderings(for snapshot: DocumentSnapshot, content: Content = .empty) -> [String: TextRendering] {
         guard let engine = try? TextEngine.shared() else { return [:] }
         let frames = Dictionary(snapshot.elements.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
         var renderings: [String: TextRendering] = [:]
         for element in elements {
-            guard let styled = element.styledText, let base = styles[styled.style], let frame = frames[element.id] else { continue }
+            guard var styled = element.styledText, let base = styles[styled.style], let frame = frames[element.id], frame.size != .zero else { continue }
+            if let slot = element.textSlot, case .text(let text)? = content.values[slot.slot] { styled.string = text }
             let style = base.scaled(by: snapshot.environment.textScale)
             let direction: TextDirection = snapshot.environment.direction == .rightToLeft ? .rightToLeft : .leftToRight
             guard let layout = try? engine.layout(styled.string, style: style, width: frame.size.width, direction: direction),
