@@ -67,6 +67,28 @@ import Testing
         #expect(try frames(row(all, visible: true))["a"]?.width == 137.5)
     }
 
+    /// A stack that measures itself (an adjust constraint) measures its items with the
+    /// content: their texts and their visibility.
+    @Test func aStackThatMeasuresItselfMeasuresTheContent() throws {
+        let styles = #""styles": {"body": {"family": "DejaVu Sans", "size": 15, "lineHeight": 20}}, "#
+        func column(_ a: String, _ bVisible: Bool) -> String {
+            """
+            {"format": "cglayout/1", "name": "test", \(styles)"elements": [
+              {"id": "list", "kind": "stack", "stack": {"items": ["a", "b"], "axis": "vertical", "spacing": "equal(4)"}},
+              {"id": "a", "text": \(a)}, {"id": "b", "intrinsicSize": [100, 30], "visible": {"slot": "b", "default": \(bVisible)}}],
+             "blocks": [{"element": "list", "layout": {"x": "left(0)", "y": "top(0)", "width": "fixed(120)"},
+                         "constraints": [{"type": "adjust", "anchors": ["height()"]}]}]}
+            """
+        }
+        let long = "A text long enough to wrap over several lines in a column this narrow."
+        let slotted = column(#"{"slot": "a", "default": "Short", "style": "body"}"#, true)
+        let content = Content(["a": .text(long), "b": .flag(false)])
+        let withContent = try frames(slotted, content)
+        let written = try frames(column(#"{"string": "\#(long)", "style": "body"}"#, false))
+        #expect(withContent["list"] == written["list"])
+        #expect(withContent["a"] == written["a"])
+    }
+
     @Test func visibilitySlotsAreValidated() {
         for (visible, message) in [(#"{"slot": "b"}"#, "'visible' needs a 'default'"), (#"{"slot": "b", "default": "yes"}"#, "the default of a visibility slot is true or false"),
                                    (#"{"default": true}"#, "'visible' needs a 'slot'")] {
