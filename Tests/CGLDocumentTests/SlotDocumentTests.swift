@@ -42,11 +42,15 @@ import Testing
         #expect(withContent.elements.map(\.frame) == written.elements.map(\.frame))
         #expect(withContent["photo"]?.frame.size == CGSize(width: 240, height: 120))
         #expect(withContent["body"]!.frame.height > 20)
-        // No content: the defaults.
-        let defaults = try slotted.snapshot(for: phone, content: .empty)
-        #expect(defaults.elements.map(\.frame) == (try slotted.snapshot(for: phone)).elements.map(\.frame))
+        // No content: the defaults, as the document written with them.
+        let defaults = try slotted.snapshot(for: phone)
+        let writtenDefaults = try document(Self.json(text: #"{"string": "Short", "style": "body"}"#, photo: "[240, 160]")).compiled().snapshot(for: phone)
+        #expect(defaults.elements.map(\.frame) == writtenDefaults.elements.map(\.frame))
         #expect(defaults["photo"]?.frame.size == CGSize(width: 240, height: 160))
         #expect(defaults["body"]?.frame.height == 20)
+        // A size of an extreme aspect stays finite.
+        let extreme = try slotted.snapshot(for: phone, content: Content(["photo": .size(CGSize(width: 1e-300, height: 1))]))
+        #expect(extreme["photo"].map { $0.frame.height.isFinite && $0.frame.height <= 1e7 } == true)
     }
 
     @Test func slotsAreValidated() {
@@ -59,6 +63,9 @@ import Testing
             (#"{"slot": "body", "default": "x", "style": "body"}"#, #"{"slot": "photo", "default": [-1, 1]}"#, "a size cannot be negative"),
             (#"{"slot": "body", "default": "x", "style": "body"}"#, #"{"slot": "photo"}"#, "needs a 'default'"),
         ]
+        // An element measures its text or its intrinsic size.
+        let both = Self.json().replacingOccurrences(of: #"{"id": "body", "text": "#, with: #"{"id": "body", "intrinsicSize": [1, 1], "text": "#)
+        #expect(issues(both).contains { $0.message == "an element measures its text or its intrinsic size, not both" })
         for entry in cases {
             let found = issues(Self.json(text: entry.text, photo: entry.photo))
             #expect(found.contains { $0.message.contains(entry.message) }, "\(entry.message): \(found.map(\.message))")
@@ -87,6 +94,12 @@ import Testing
         #expect(problems(#"["body"]"#).first?.message == "content is a JSON object")
         #expect(problems(#"{"body": "\#(String(repeating: "x", count: 70_000))"}"#).first?.code == .tooLarge)
         #expect(problems(#"{"body": "fine", "photo": [10, 20]}"#).isEmpty)
+        #expect(problems(#"{"photo": [1e308, 1]}"#).first?.code == .outOfRange)
+        #expect(problems(#"{"body": "a", "body": "b"}"#).first?.message == "the slot 'body' is given twice")
+        // Limits are the caller's: a larger text passes with larger limits, snapshots included.
+        let larger = Content.Limits(maximumTextBytes: 100_000)
+        let big = try Content(json: #"{"body": "\#(String(repeating: "éé ", count: 15_000))"}"#, for: post, limits: larger)
+        #expect(throws: Never.self) { try post.compiled().snapshot(for: phone, content: big, limits: larger) }
         // Content made in code is checked the same way, snapshots included.
         #expect(throws: ContentError.self) { try Content(["photo": .size(CGSize(width: Double.nan, height: 1))]).validate(for: post) }
         #expect { try post.compiled().snapshot(for: phone, content: Content(["body": .flag(true)])) } throws: { error in

@@ -67,30 +67,40 @@ import Testing
         #expect(try frames(row(all, visible: true))["a"]?.width == 137.5)
     }
 
-    /// A stack that measures itself (an adjust constraint) measures its items with the
-    /// content: their texts and their visibility.
-    @Test func aStackThatMeasuresItselfMeasuresTheContent() throws {
-        let styles = #""styles": {"body": {"family": "DejaVu Sans", "size": 15, "lineHeight": 20}}, "#
-        func column(_ a: String, _ bVisible: Bool) -> String {
-            """
-            {"format": "cglayout/1", "name": "test", \(styles)"elements": [
-              {"id": "list", "kind": "stack", "stack": {"items": ["a", "b"], "axis": "vertical", "spacing": "equal(4)"}},
-              {"id": "a", "text": \(a)}, {"id": "b", "intrinsicSize": [100, 30], "visible": {"slot": "b", "default": \(bVisible)}}],
-             "blocks": [{"element": "list", "layout": {"x": "left(0)", "y": "top(0)", "width": "fixed(120)"},
-                         "constraints": [{"type": "adjust", "anchors": ["height()"]}]}]}
-            """
-        }
-        let long = "A text long enough to wrap over several lines in a column this narrow."
-        let slotted = column(#"{"slot": "a", "default": "Short", "style": "body"}"#, true)
-        let content = Content(["a": .text(long), "b": .flag(false)])
-        let withContent = try frames(slotted, content)
-        let written = try frames(column(#"{"string": "\#(long)", "style": "body"}"#, false))
-        #expect(withContent["list"] == written["list"])
-        #expect(withContent["a"] == written["a"])
+    /// Hiding a stack hides its items, and hiding a flex block's container hides the
+    /// block's items: nothing is laid out in a collapsed container.
+    @Test func hidingAContainerHidesWhatItLaysOut() throws {
+        let stack = wrap(elements: #"""
+            {"id": "bar", "kind": "stack", "stack": {"items": ["a", "b"], "filling": "equally", "insets": [4, 4, 4, 4]},
+             "visible": {"slot": "bar", "default": true}},
+            {"id": "a"}, {"id": "b"}
+            """#, blocks: #"{"element": "bar", "layout": "rect(20, 20, 300, 60)"}"#)
+        let hiddenStack = try frames(stack, Content(["bar": .flag(false)]))
+        #expect(["bar", "a", "b"].allSatisfy { hiddenStack[$0]?.size == .zero })
+        let flex = wrap(elements: #"{"id": "area", "visible": {"slot": "area", "default": true}}, {"id": "a"}, {"id": "b"}"#, blocks: #"""
+            {"element": "area", "layout": "rect(0, 0, 300, 100)"},
+            {"flex": {"in": "area", "direction": "row", "items": [{"element": "a", "width": 200}, {"element": "b", "width": 90}]}}
+            """#)
+        // Without hiding its items, the fixed widths would not fit the collapsed area.
+        let hiddenArea = try frames(flex, Content(["area": .flag(false)]))
+        #expect(["area", "a", "b"].allSatisfy { hiddenArea[$0]?.size == .zero })
+        #expect(try frames(flex)["a"]?.width == 200)
+    }
+
+    /// A hidden element counts for nothing in the snapshot's size.
+    @Test func hiddenElementsDoNotCountInTheSize() throws {
+        let json = wrap(elements: #"{"id": "top"}, {"id": "footer", "visible": {"slot": "footer", "default": true}}"#, blocks: #"""
+            {"element": "top", "layout": "rect(0, 0, 100, 50)"},
+            {"element": "footer", "layout": {"x": "left(0)", "y": "top(20)", "width": "fixed(100)", "height": "fixed(30)"},
+             "constraints": [{"to": "top", "anchors": ["bottom.align(outer)"]}]}
+            """#)
+        let compiled = try document(json).compiled()
+        #expect(try compiled.snapshot(for: phone).size == CGSize(width: 100, height: 100))
+        #expect(try compiled.snapshot(for: phone, content: Content(["footer": .flag(false)])).size == CGSize(width: 100, height: 50))
     }
 
     @Test func visibilitySlotsAreValidated() {
-        for (visible, message) in [(#"{"slot": "b"}"#, "'visible' needs a 'default'"), (#"{"slot": "b", "default": "yes"}"#, "the default of a visibility slot is true or false"),
+        for (visible, message) in [(#"{"slot": "b"}"#, "'visible' needs a 'default'"), (#"{"slot": "b", "default": "yes"}"#, "'default' must be true or false, not a string"),
                                    (#"{"default": true}"#, "'visible' needs a 'slot'")] {
             let found = issues(wrap(elements: #"{"id": "b", "visible": \#(visible)}"#, blocks: #"{"element": "b", "layout": "rect(0, 0, 1, 1)"}"#))
             #expect(found.contains { $0.message.contains(message) }, "\(message): \(found.map(\.message))")

@@ -20,6 +20,8 @@ public final class CompiledDocument: Sendable {
     private let hasStyledText: Bool
     /// Whether any element shows or not by a slot.
     private let hasVisibilitySlots: Bool
+    /// Per stack or flex container (by element index), the items it lays out.
+    private let containedItemsTable: [Int: [Int]]
     /// The most compiled programs kept at once.
     private static var maximumPrograms: Int { 256 }
 
@@ -40,12 +42,35 @@ public final class CompiledDocument: Sendable {
         var indices: [String: Int] = [:]
         for (index, element) in document.elements.enumerated() { indices[element.id] = index }
         let parents = document.elements.map { indices[$0.parent] ?? -1 }
+        containedItemsTable = Self.containedItems(document, indices: indices, parents: parents)
         parentIndices = parents
         containerIndices = parents.map { parent in
             var container = parent
             while container >= 0, document.elements[container].kind == .scroll { container = parents[container] }
             return container
         }
+    }
+
+    /// Per stack and per flex container, by element index, the items it lays out (of the
+    /// base blocks and every variant).
+    private static func containedItems(_ document: SchemeDocument, indices: [String: Int], parents: [Int]) -> [Int: [Int]] {
+        var table: [Int: [Int]] = [:]
+        for (index, spec) in document.elements.enumerated() {
+            if let items = spec.stack?.items { table[index, default: []] += items.compactMap { indices[$0] } }
+        }
+        func visit(_ block: BlockSpec) {
+            switch block {
+            case .scheme(let scheme): scheme.blocks.forEach(visit)
+            case .flex(let flex):
+                let items = flex.items.compactMap { indices[$0.element] }
+                let container = flex.container.flatMap { indices[$0] } ?? items.first.map { parents[$0] } ?? -1
+                if container >= 0 { table[container, default: []] += items }
+            default: break
+            }
+        }
+        document.blocks.forEach(visit)
+        for variant in document.variants { variant.blocks.forEach(visit) }
+        return table
     }
 
     /// The frames of every element for `environment`.
@@ -59,18 +84,19 @@ public final class CompiledDocument: Sendable {
         var overrides: [FrameOverride] = []
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
+        let hidden = hidden(.empty, handles: program.handles)
         let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
-                                                           hidden: hidden(.empty, handles: program.handles))
+                                                           hidden: hidden)
         if let issue { throw .layout(issue) }
-        return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
+        return makeSnapshot(frames: frames, handles: program.handles, hidden: hidden, environment: environment)
     }
 
     /// The elements hidden by the content's visibility slots (or their defaults), with
-    /// every element inside a hidden one.
+    /// everything inside a hidden one: its children, a hidden stack's items, the items of a
+    /// flex block whose container is hidden.
     private func hidden(_ content: Content, handles: [ElementHandle?]) -> [ElementHandle] {
         guard hasVisibilitySlots else { return [] }
         var isHidden = Array(repeating: false, count: document.elements.count)
-        var hidden: [ElementHandle] = []
         for (index, spec) in document.elements.enumerated() {
             // Parents come first in document order.
             var hide = parentIndices[index] >= 0 && isHidden[parentIndices[index]]
@@ -78,9 +104,24 @@ public final class CompiledDocument: Sendable {
                 hide = hide || !shows
             }
             isHidden[index] = hide
-            if hide, let handle = handles[index] { hidden.append(handle) }
         }
-        return hidden
+        // Items inside hidden containers, until nothing changes (containers may nest).
+        var changed = true
+        while changed {
+            changed = false
+            for (container, items) in containedItemsTable where isHidden[container] {
+                for item in items where !isHidden[item] {
+                    isHidden[item] = true
+                    changed = true
+                }
+            }
+            // Children of newly hidden elements.
+            for index in document.elements.indices where !isHidden[index] && parentIndices[index] >= 0 && isHidden[parentIndices[index]] {
+                isHidden[index] = true
+                changed = true
+            }
+        }
+        return document.elements.indices.compactMap { isHidden[$0] ? handles[$0] : nil }
     }
 
     /// The frames of every element for `environment`, with the caller's `content` in the
@@ -91,26 +132,31 @@ public final class CompiledDocument: Sendable {
     ///
     /// - Throws: `SnapshotError.content` when the content does not fit the slots; else as
     ///   ``snapshot(for:)``.
-    public func snapshot(for environment: LayoutEnvironment, content: Content) throws(SnapshotError) -> DocumentSnapshot {
+    ///
+    /// - Parameter limits: What the content may hold; the defaults unless the caller read
+    ///   the content with others.
+    public func snapshot(for environment: LayoutEnvironment, content: Content, limits: Content.Limits = Content.Limits()) throws(SnapshotError) -> DocumentSnapshot {
         guard !content.values.isEmpty else { return try snapshot(for: environment) }
-        do { try content.validate(for: document) } catch { throw .content(error) }
+        do { try content.validate(for: document, limits: limits) } catch { throw .content(error) }
         do { try environment.validate() } catch { throw .environment(error) }
         let program = self.program(for: environment)
         var overrides: [FrameOverride] = []
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
-        let sizings = contentSizings(content, handles: program.handles, environment: environment)
+        let hidden = hidden(content, handles: program.handles)
+        let sizings = contentSizings(content, handles: program.handles, hidden: hidden, environment: environment)
         let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
-                                                           sizings: sizings, hidden: hidden(content, handles: program.handles))
+                                                           sizings: sizings, hidden: hidden)
         if let issue { throw .layout(issue) }
-        return makeSnapshot(frames: frames, handles: program.handles, environment: environment)
+        return makeSnapshot(frames: frames, handles: program.handles, hidden: hidden, environment: environment)
     }
 
     /// The sizings of the elements whose slots the content fills with other than the default.
-    private func contentSizings(_ content: Content, handles: [ElementHandle?], environment: LayoutEnvironment) -> [SizingOverride] {
+    private func contentSizings(_ content: Content, handles: [ElementHandle?], hidden: [ElementHandle], environment: LayoutEnvironment) -> [SizingOverride] {
         var sizings: [SizingOverride] = []
         for (index, spec) in document.elements.enumerated() {
-            guard let handle = handles[index] else { continue }
+            // A hidden element measures nothing: its text is not shaped.
+            guard let handle = handles[index], !hidden.contains(handle) else { continue }
             if let slot = spec.textSlot, case .text(let text)? = content.values[slot.slot], let styled = spec.styledText, text != styled.string {
                 let textScale = hasStyledText ? environment.textScale : 1
                 guard let paragraph = DocumentCompiler.paragraph(text, style: document.styles[styled.style], textScale: textScale,
@@ -149,7 +195,9 @@ public final class CompiledDocument: Sendable {
     /// Frames relative to each parent and in root space. With a scale, each edge is snapped
     /// once, from its exact position in root space; a frame is then given relative to its
     /// parent's snapped position, so that nested frames stay where their root frames are.
-    private func makeSnapshot(frames: [CGRect], handles: [ElementHandle?], environment: LayoutEnvironment) -> DocumentSnapshot {
+    ///
+    /// Hidden elements (zero frames) do not count in the extent.
+    private func makeSnapshot(frames: [CGRect], handles: [ElementHandle?], hidden: [ElementHandle], environment: LayoutEnvironment) -> DocumentSnapshot {
         var entries: [DocumentSnapshot.Entry] = []
         entries.reserveCapacity(handles.count)
         // Where each element's internal space has its origin in root space: exact, and snapped.
@@ -169,8 +217,10 @@ public final class CompiledDocument: Sendable {
             let inRoot = environment.scale.map { PixelSnapping.snap(exact, scale: $0) } ?? exact
             origins.append(CGPoint(x: exact.origin.x - spec.boundsOrigin.x, y: exact.origin.y - spec.boundsOrigin.y))
             snappedOrigins.append(CGPoint(x: inRoot.origin.x - spec.boundsOrigin.x, y: inRoot.origin.y - spec.boundsOrigin.y))
-            extent.x = max(extent.x, inRoot.origin.x + inRoot.size.width)
-            extent.y = max(extent.y, inRoot.origin.y + inRoot.size.height)
+            if hidden.isEmpty || !(handle.map(hidden.contains) ?? false) {
+                extent.x = max(extent.x, inRoot.origin.x + inRoot.size.width)
+                extent.y = max(extent.y, inRoot.origin.y + inRoot.size.height)
+            }
             // Relative to the document parent's internal space: a scroll's children are
             // framed in content coordinates.
             let relative = inRoot.offsetBy(dx: -snappedParentOrigin.x, dy: -snappedParentOrigin.y)

@@ -61,8 +61,14 @@ public struct Content: Sendable, Hashable {
         var values: [String: SlotValue] = [:]
         var issues: [DocumentIssue] = []
         let kinds = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.kind) })
+        var seen: Set<String> = []
         for member in members {
             let pointer = JSONPointer.root.appending(member.key)
+            guard seen.insert(member.key).inserted else {
+                issues.append(DocumentIssue(severity: .error, code: .invalidValue, pointer: pointer.description,
+                                            message: "the slot '\(member.key)' is given twice", hint: "keep one", position: member.value.position))
+                continue
+            }
             guard let kind = kinds[member.key] else {
                 issues.append(Self.unknownSlot(member.key, pointer: pointer.description, document: document, position: member.value.position))
                 continue
@@ -130,9 +136,9 @@ public struct Content: Sendable, Hashable {
             case .text(let text) where text.utf16.count > DocumentDecoder.maximumTextLength:
                 issues.append(DocumentIssue(severity: .error, code: .tooLarge, pointer: pointer,
                                             message: "the text is \(text.utf16.count) UTF-16 units long; at most \(DocumentDecoder.maximumTextLength) are measured"))
-            case .size(let size) where !(size.width.isFinite && size.height.isFinite) || size.width < 0 || size.height < 0:
+            case .size(let size) where !(0 ... ObjectReader.numberLimit).contains(size.width) || !(0 ... ObjectReader.numberLimit).contains(size.height):
                 issues.append(DocumentIssue(severity: .error, code: .outOfRange, pointer: pointer,
-                                            message: "a size is two finite numbers, 0 or more; this one is [\(size.width), \(size.height)]"))
+                                            message: "a size is two numbers from 0 to \(formatNumber(ObjectReader.numberLimit)); this one is [\(size.width), \(size.height)]"))
             default:
                 break
             }

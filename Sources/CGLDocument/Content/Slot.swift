@@ -63,9 +63,11 @@ struct SizeSlotSpec: Sendable, Hashable {
     var slot: String
     var width: CGFloat?
 
-    /// The intrinsic size for a slot value.
+    /// The intrinsic size for a slot value (finite: the height of an extreme aspect is held
+    /// to the largest number a document may write).
     func intrinsicSize(for size: CGSize) -> CGSize {
         guard let width else { return size }
-        return CGSize(width: width, height: size.width > 0 ? (width * size.height / size.width) : 0)
+        let height = size.width > 0 ? width * size.height / size.width : 0
+        return CGSize(width: width, height: height.isFinite ? min(height, ObjectReader.numberLimit) : 0)
     }
 }

@@ -131,6 +131,10 @@ final class DocumentDecoder {
             size = CGSize(width: numbers[0], height: numbers[1])
         }
         let textValue = object.value("text")
+        if textValue != nil, object.has("intrinsicSize") {
+            issues.error(.incompatible, pointer.appending("intrinsicSize"), "an element measures its text or its intrinsic size, not both",
+                         hint: "keep 'text' for a label, 'intrinsicSize' for an image or a fixed view")
+        }
         var textSlot: TextSlotSpec?
         let styledText = textValue.flatMap { styledTextSpec($0, at: pointer.appending("text"), slot: &textSlot) }
         let text = styledText == nil ? textValue.flatMap { decodeText($0, at: pointer.appending("text")) } : nil
@@ -273,9 +277,7 @@ final class DocumentDecoder {
         object.rejectUnknownKeys(allowed: ["slot", "default"], what: "'visible'")
         let name = object.string("slot", required: true, what: "'visible'")
         let flag = object.bool("default")
-        if object.has("default"), flag == nil {
-            issues.error(.wrongType, pointer.appending("default"), "the default of a visibility slot is true or false")
-        } else if !object.has("default") {
+        if !object.has("default") {
             issues.error(.missingKey, pointer, "'visible' needs a 'default'", hint: "true to show the element without content")
         }
         guard let name, let flag else { return nil }
