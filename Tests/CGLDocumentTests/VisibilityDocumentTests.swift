@@ -99,6 +99,32 @@ import Testing
         #expect(try compiled.snapshot(for: phone, content: Content(["footer": .flag(false)])).size == CGSize(width: 100, height: 50))
     }
 
+    /// A stack that measures itself (an adjust constraint) measures its items with the
+    /// content: their texts, and not the hidden ones.
+    @Test func aStackThatMeasuresItselfMeasuresTheContent() throws {
+        let styles = #""styles": {"body": {"family": "DejaVu Sans", "size": 15, "lineHeight": 20}}, "#
+        func column(_ a: String, _ bVisible: Bool) -> String {
+            """
+            {"format": "cglayout/1", "name": "test", \(styles)"elements": [
+              {"id": "list", "kind": "stack", "stack": {"items": ["a", "b"], "axis": "vertical", "filling": "equal(20)", "spacing": "equal(4)",
+                                                       "crossAlignment": "leading", "insets": [2, 3, 2, 3]}},
+              {"id": "a", "text": \(a)}, {"id": "b", "intrinsicSize": [300, 10], "visible": {"slot": "b", "default": \(bVisible)}}],
+             "blocks": [{"element": "list", "layout": {"x": "left(0)", "y": "top(0)"},
+                         "constraints": [{"type": "adjust", "anchors": ["width()", "height()"]}]}]}
+            """
+        }
+        let wider = "A wider label than the default"
+        let slotted = column(#"{"slot": "a", "default": "Hi", "style": "body"}"#, true)
+        let measuredDefault = try frames(slotted)
+        #expect(measuredDefault["list"]?.width == 306)  // the 300-point item and the insets
+        let content = Content(["a": .text(wider), "b": .flag(false)])
+        let withContent = try frames(slotted, content)
+        let written = try frames(column(#"{"string": "\#(wider)", "style": "body"}"#, false))
+        #expect(withContent["list"] == written["list"])
+        #expect(withContent["a"] == written["a"])
+        #expect(withContent["list"].map { $0.width < 300 && $0.height == 24 } == true)  // one item: 2 + 20 + 2
+    }
+
     @Test func visibilitySlotsAreValidated() {
         for (visible, message) in [(#"{"slot": "b"}"#, "'visible' needs a 'default'"), (#"{"slot": "b", "default": "yes"}"#, "'default' must be true or false, not a string"),
                                    (#"{"default": true}"#, "'visible' needs a 'slot'")] {

@@ -222,7 +222,8 @@ extension ProgramCode {
             }
             for override in overrides where override.slot < state.count { state[Int(override.slot)] = override.rect }
             // `self` is alive for the whole call, so the runner's raw views stay valid.
-            var runner = StepRunner(code: self, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: hidden))
+            var runner = StepRunner(code: self, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: hidden,
+                                                                                     stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames))
             var failure: LayoutError?
             runner.run(in: source, outputs: outputs, failure: &failure)
             return inspect(state, failure)

@@ -56,6 +56,7 @@ public struct LayoutCompiler {
         if let adaptive = element as? any AdaptiveLayoutElement {
             sizing = Int32(program.sizings.count)
             program.sizings.append(adaptive.contentSizing)
+            program.stackItems.append([])
         }
         program.elements.append(ElementRecord(
             parent: parent,
@@ -301,6 +302,12 @@ public struct LayoutCompiler {
     /// The finished program. A top-level scheme's own group becomes the root shape, so
     /// that its children are its blocks.
     mutating func finish() -> Program {
+        // A stack measuring itself measures the items of this program when it has them all.
+        for (index, sizing) in program.sizings.enumerated() {
+            guard case .stack(let measure) = sizing.storage else { continue }
+            let itemSlots = measure.items.compactMap { slots[$0] }
+            if itemSlots.count == measure.items.count { program.stackItems[index] = itemSlots }
+        }
         let root = groups[0]
         if root.children.count == 1, case .group(let shape, start: 0) = root.children[0] {
             program.shape = shape

@@ -28,6 +28,11 @@ struct SimulatedStore: LayoutStore {
     let sizings: UnsafeMutableBufferPointer<ContentSizing>
     /// Per slot, whether the element is hidden; empty when none is.
     let hidden: UnsafeBufferPointer<Bool>
+    /// Per sizing, the items a stack measuring itself measures (`ProgramCode.stackRanges`).
+    let stackRanges: UnsafeMutableBufferPointer<Range<Int32>>
+    let stackItemSlots: UnsafeMutableBufferPointer<Int32>
+    /// The frames captured at compile time: a stack measures its items as they were then.
+    let initialFrames: UnsafeMutableBufferPointer<CGRect>
 
     @inline(__always)
     func frame(_ slot: Int32) -> CGRect { frames[Int(slot)] }
@@ -63,9 +68,44 @@ struct SimulatedStore: LayoutStore {
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
         let current = frames[Int(slot)].size
-        let sizing = records[Int(slot)].sizing
+        let sizing = Int(records[Int(slot)].sizing)
         guard sizing >= 0 else { return current }
-        return sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
+        let items = stackRanges[sizing]
+        if !items.isEmpty, case .stack(let measure) = sizings[sizing].storage {
+            return measureStack(measure, items: items, offered: size)
+        }
+        return sizings[sizing].sizeThatFits(size, currentSize: current)
+    }
+
+    /// A stack measuring itself, as a snapshot of its own compiled scheme would (its items
+    /// as they were when compiled), but with this snapshot's sizings (the content's) and
+    /// without its hidden items.
+    private func measureStack(_ measure: StackMeasure, items range: Range<Int32>, offered size: CGSize) -> CGSize {
+        let insets = measure.insets
+        let shown = (range.lowerBound ..< range.upperBound).map { stackItemSlots[Int($0)] }.filter { !isHidden($0) }
+        let space = CGRect(origin: .zero, size: size).inset(by: insets)
+        let crossAxis = measure.distribution.crossAxis
+        var union: CGRect?
+        measure.distribution.distribute(count: shown.count, in: space, direction: .leftToRight) { index, offered in
+            capturedSizeThatFits(offered, shown[index]).length(crossAxis)
+        } body: { _, frame in
+            union = union.map { $0.union(frame) } ?? frame
+        }
+        // Nothing to hold: as small as the insets.
+        guard let union else { return CGSize(width: insets.horizontal, height: insets.vertical) }
+        return CGSize(width: union.maxX + insets.right, height: union.maxY + insets.bottom)
+    }
+
+    /// An item's size as a stack measuring itself sees it: from its captured frame.
+    private func capturedSizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
+        let current = initialFrames[Int(slot)].size
+        let sizing = Int(records[Int(slot)].sizing)
+        guard sizing >= 0 else { return current }
+        let items = stackRanges[sizing]
+        if !items.isEmpty, case .stack(let measure) = sizings[sizing].storage {
+            return measureStack(measure, items: items, offered: size)
+        }
+        return sizings[sizing].sizeThatFits(size, currentSize: current)
     }
 }
 

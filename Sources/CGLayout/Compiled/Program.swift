@@ -23,6 +23,9 @@ struct Program: Sendable {
     var customConstraints: [any RectBasedConstraint] = []
     var sourceTransforms: [@Sendable (CGRect) -> CGRect] = []
     var sizings: [ContentSizing] = []
+    /// Per sizing, for a stack measuring itself whose items the program lays out: their
+    /// slots (empty for every other sizing).
+    var stackItems: [[Int32]] = []
     var routines: [any LayoutRoutine] = []
     /// The element slot each output frame belongs to; `-1` for a block whose element is gone.
     var outputSlots: [Int32] = []

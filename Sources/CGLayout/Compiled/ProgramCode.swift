@@ -28,6 +28,9 @@ final class ProgramCode: @unchecked Sendable {
     let customConstraints: UnsafeMutableBufferPointer<any RectBasedConstraint>
     let sourceTransforms: UnsafeMutableBufferPointer<@Sendable (CGRect) -> CGRect>
     let sizings: UnsafeMutableBufferPointer<ContentSizing>
+    /// Per sizing, the range of `stackItemSlots` that a stack measuring itself measures.
+    let stackRanges: UnsafeMutableBufferPointer<Range<Int32>>
+    let stackItemSlots: UnsafeMutableBufferPointer<Int32>
     let routines: UnsafeMutableBufferPointer<any LayoutRoutine>
     /// The snapshot shape of this program, checked by identity on the hot path.
     let shape: SnapshotShape
@@ -49,6 +52,14 @@ final class ProgramCode: @unchecked Sendable {
         customConstraints = Self.copy(program.customConstraints)
         sourceTransforms = Self.copy(program.sourceTransforms)
         sizings = Self.copy(program.sizings)
+        var ranges: [Range<Int32>] = []
+        var itemSlots: [Int32] = []
+        for items in program.stackItems {
+            ranges.append(Int32(itemSlots.count) ..< Int32(itemSlots.count + items.count))
+            itemSlots += items
+        }
+        stackRanges = Self.copy(ranges)
+        stackItemSlots = Self.copy(itemSlots)
         routines = Self.copy(program.routines)
         shape = program.shape
     }
@@ -68,6 +79,8 @@ final class ProgramCode: @unchecked Sendable {
         Self.free(customConstraints)
         Self.free(sourceTransforms)
         Self.free(sizings)
+        Self.free(stackRanges)
+        Self.free(stackItemSlots)
         Self.free(routines)
     }
 

@@ -69,6 +69,9 @@ open class StackLayoutGuide: LayoutGuide, AdaptiveLayoutElement {
     /// `(0, 0, size)` less the insets, and the far edges of its items plus the right and
     /// bottom insets are the answer (CGLayout's `sizeThatFits`).
     public var contentSizing: ContentSizing {
-        scheme.compiled().contentSizing(insets: contentInsets)
+        let fallback = scheme.compiled().contentSizing(insets: contentInsets)
+        return ContentSizing(storage: .stack(StackMeasure(distribution: scheme.distribution, insets: contentInsets,
+                                                          items: scheme.items().map { ObjectIdentifier($0) },
+                                                          fallback: { fallback.sizeThatFits($0, currentSize: .zero) })))
     }
 }

@@ -10,6 +10,7 @@ public struct ContentSizing: Sendable {
         case fixed(CGSize)
         case text(TextMetrics)
         case custom(@Sendable (CGSize) -> CGSize)
+        case stack(StackMeasure)
     }
 
     let storage: Storage
@@ -37,8 +38,23 @@ public struct ContentSizing: Sendable {
         case .fixed(let fixed): fixed
         case .text(let metrics): metrics.sizeThatFits(size)
         case .custom(let measure): measure(size)
+        case .stack(let measure): measure.fallback(size)
         }
     }
+}
+
+/// How a stack guide measures itself: its items distributed in the offered size less the
+/// insets; the far edges of their frames plus the right and bottom insets.
+///
+/// Inside a compiled scheme that lays out the items too, a snapshot measures them as that
+/// snapshot does (with its content and hidden elements); anywhere else, `fallback` (a
+/// snapshot of the stack's own compiled scheme) measures.
+struct StackMeasure: Sendable {
+    let distribution: StackDistribution
+    let insets: EdgeInsets
+    /// The items, by identity: the compiler finds their slots.
+    let items: [ObjectIdentifier]
+    let fallback: @Sendable (CGSize) -> CGSize
 }
 
 /// A monospace text metric: `length` glyphs, each `advance` wide, lines `lineHeight` high.
