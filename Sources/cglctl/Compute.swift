@@ -16,6 +16,7 @@ struct Compute: AsyncParsableCommand {
 
     func run() async throws {
         let environment = try self.environment.environment(profiles: try global.profileSet())
+        try contentOptions.checkStdin(documentFile: file)
         let document = try loadDocument(file, format: global.format)
         let content = try contentOptions.content(for: document)
         let snapshot = try snapshot(document.compiled(), for: environment, content: content, file: file)

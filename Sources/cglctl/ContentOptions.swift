@@ -12,6 +12,13 @@ struct ContentOptions: ParsableArguments {
 
     /// The content for `document`; prints every problem and exits 65 when it does not fit
     /// the document's slots, 64 when a --set is not written as slot=value.
+    /// Refuses reading both the document and the content from stdin; call before reading either.
+    func checkStdin(documentFile: String) throws {
+        if content == "-", documentFile == "-" {
+            throw ValidationError("the document and --content cannot both be read from stdin; give one of them as a file")
+        }
+    }
+
     func content(for document: SchemeDocument) throws -> Content {
         var content = Content.empty
         if let path = self.content {

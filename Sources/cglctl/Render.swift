@@ -41,6 +41,7 @@ struct Render: AsyncParsableCommand {
 
     func run() async throws {
         let profiles = try global.profileSet()
+        try contentOptions.checkStdin(documentFile: file)
         let document = try loadDocument(file, format: global.format)
         let compiled = document.compiled()
         let content = try contentOptions.content(for: document)

@@ -159,6 +159,8 @@ import Testing
         let svg = try temporaryFile("post.svg", contents: "")
         #expect(try cglctl("render", example("feed-cell"), "--profile", "phone-portrait", "--set", "name=Grace Hopper", "--out", svg).status == 0)
         #expect(try String(contentsOfFile: svg, encoding: .utf8).contains(">Grace Hopper<"))
+        let bothStdin = try cglctl("compute", "-", "--profile", "phone-portrait", "--content", "-")
+        #expect(bothStdin.status == 64 && bothStdin.stderr.contains("cannot both be read from stdin"))
         let unknownSet = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "photo=1x1")
         #expect(unknownSet.status == 64 && unknownSet.stderr.contains("has no slot 'photo'"))
     }

@@ -20,6 +20,8 @@ public final class CompiledDocument: Sendable {
     private let hasStyledText: Bool
     /// Whether any element shows or not by a slot.
     private let hasVisibilitySlots: Bool
+    /// Each slot's default, by name.
+    private let slotDefaults: [String: SlotValue]
     /// Per stack or flex container (by element index), the items it lays out.
     private let containedItemsTable: [Int: [Int]]
     /// The most compiled programs kept at once.
@@ -39,6 +41,7 @@ public final class CompiledDocument: Sendable {
         self.document = document
         hasStyledText = document.elements.contains { $0.styledText != nil }
         hasVisibilitySlots = document.elements.contains { $0.visibleSlot != nil }
+        slotDefaults = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.defaultValue) })
         var indices: [String: Int] = [:]
         for (index, element) in document.elements.enumerated() { indices[element.id] = index }
         let parents = document.elements.map { indices[$0.parent] ?? -1 }
@@ -100,7 +103,7 @@ public final class CompiledDocument: Sendable {
         for (index, spec) in document.elements.enumerated() {
             // Parents come first in document order.
             var hide = parentIndices[index] >= 0 && isHidden[parentIndices[index]]
-            if let slot = spec.visibleSlot, let declared = document.slots.first(where: { $0.name == slot }), case .flag(let shows) = content.value(of: declared) {
+            if let slot = spec.visibleSlot, case .flag(let shows)? = content.values[slot] ?? slotDefaults[slot] {
                 hide = hide || !shows
             }
             isHidden[index] = hide
