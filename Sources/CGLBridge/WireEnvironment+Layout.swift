@@ -10,7 +10,7 @@ extension WireEnvironment {
                   direction: WireDirection(environment.direction),
                   horizontalSizeClass: WireSizeClass(environment.horizontalSizeClass),
                   verticalSizeClass: WireSizeClass(environment.verticalSizeClass),
-                  safeArea: WireInsets(environment.safeArea), profile: environment.profile)
+                  safeArea: WireInsets(environment.safeArea), profile: environment.profile, textScale: environment.textScale)
     }
 }
 
@@ -21,7 +21,7 @@ extension LayoutEnvironment {
                   direction: LayoutDirection(environment.direction),
                   horizontalSizeClass: SizeClass(environment.horizontalSizeClass),
                   verticalSizeClass: SizeClass(environment.verticalSizeClass),
-                  safeArea: EdgeInsets(environment.safeArea), profile: environment.profile)
+                  safeArea: EdgeInsets(environment.safeArea), profile: environment.profile, textScale: environment.textScale)
     }
 
     /// The environment explicit lookup values describe; size classes left out are derived

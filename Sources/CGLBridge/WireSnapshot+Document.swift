@@ -11,7 +11,8 @@ extension WireSnapshot {
                   size: WireSize(width: snapshot.size.width, height: snapshot.size.height),
                   elements: snapshot.elements.map { entry in
                       Element(id: entry.id, frame: WireRect(entry.frame), inRoot: WireRect(entry.inRoot))
-                  })
+                  },
+                  contentDigest: snapshot.contentDigest)
     }
 
     /// The snapshot as `CGLDocument` has it, to render it as `cglctl compute` does.
@@ -20,7 +21,8 @@ extension WireSnapshot {
                          size: CGSize(width: size.width, height: size.height),
                          entries: elements.map { element in
                              DocumentSnapshot.Entry(elementID: element.id, frame: CGRect(element.frame), inRoot: CGRect(element.inRoot))
-                         })
+                         },
+                         contentDigest: contentDigest)
     }
 
     /// The JSON of `cglctl compute --format json` for the same snapshot, plus `"source"` as

@@ -17,7 +17,7 @@ struct CGLCtl: AsyncParsableCommand {
         version: "cglctl \(LayoutEngine.release) (engine \(LayoutEngine.version), protocol \(Handshake.currentVersion))",
         subcommands: [
             Validate.self, Compute.self, Render.self, Profiles.self, Measure.self,
-            Register.self, Unregister.self, List.self, Prewarm.self, Lookup.self, Stats.self, Ping.self, Backup.self,
+            Register.self, Unregister.self, List.self, Prewarm.self, LookupCommand.self, Stats.self, Ping.self, Backup.self,
         ]
     )
 

@@ -14,6 +14,10 @@ struct Compute: AsyncParsableCommand {
     @Argument(help: "The document file ('-' for stdin).")
     var file: String
 
+    func validate() throws {
+        try environment.requireOne()
+    }
+
     func run() async throws {
         let environment = try self.environment.environment(profiles: try global.profileSet())
         try contentOptions.checkStdin(documentFile: file)

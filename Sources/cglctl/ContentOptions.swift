@@ -10,6 +10,9 @@ struct ContentOptions: ParsableArguments {
     @Option(name: .customLong("set"), help: ArgumentHelp("One slot's value, after --content: body=\"Some text\", photo=1200x800, hasBadge=false.", valueName: "slot=value"))
     var values: [String] = []
 
+    /// Whether any content was given.
+    var isEmpty: Bool { content == nil && values.isEmpty }
+
     /// The content for `document`; prints every problem and exits 65 when it does not fit
     /// the document's slots, 64 when a --set is not written as slot=value.
     /// Refuses reading both the document and the content from stdin; call before reading either.
@@ -32,11 +35,7 @@ struct ContentOptions: ParsableArguments {
         }
         var values = content.values
         for assignment in self.values {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw ValidationError("--set takes slot=value, such as body=\"Some text\" or photo=1200x800")
-            }
-            let name = String(assignment[..<equals])
-            let text = String(assignment[assignment.index(after: equals)...])
+            let (name, text) = try Self.split(assignment)
             guard let slot = document.slots.first(where: { $0.name == name }) else {
                 let names = document.slots.map(\.name)
                 throw ValidationError("the scheme '\(document.name)' has no slot '\(name)'; " + (names.isEmpty ? "it has no slots" : "its slots are \(names.joined(separator: ", "))"))
@@ -53,6 +52,53 @@ struct ContentOptions: ParsableArguments {
         return result
     }
 
+    /// The content as given, for a daemon to check against the registered scheme's slots
+    /// (`lookup`, which has no document): a --set value is a flag when it is `true` or
+    /// `false`, a size when it is WIDTHxHEIGHT, a text otherwise; a value in JSON quotes is
+    /// always a text (`--set 'title="true"'`).
+    func untypedContent() throws -> Content {
+        var values: [String: SlotValue] = [:]
+        if let path = self.content {
+            do {
+                values = try Content(json: Array(try readInput(path))).values
+            } catch let error as ContentError {
+                for issue in error.issues { printError(issue.line(file: path)) }
+                throw ExitCode(CLIExit.invalidDocument)
+            }
+        }
+        for assignment in self.values {
+            let (name, text) = try Self.split(assignment)
+            values[name] = Self.inferred(text)
+        }
+        return Content(values)
+    }
+
+    /// `slot=value` split at its first `=`.
+    private static func split(_ assignment: String) throws -> (String, String) {
+        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+            throw ValidationError("--set takes slot=value, such as body=\"Some text\" or photo=1200x800")
+        }
+        return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
+    }
+
+    /// A --set value without a slot to say its kind.
+    private static func inferred(_ text: String) -> SlotValue {
+        if let flag = Bool(text) { return .flag(flag) }
+        if let size = size(text) { return .size(size) }
+        if text.count >= 2, text.first == "\"", text.last == "\"",
+           case .text(let quoted)? = try? Content(json: Array("{\"v\":\(text)}".utf8)).values["v"] {
+            return .text(quoted)
+        }
+        return .text(text)
+    }
+
+    /// WIDTHxHEIGHT (or `W,H`, `W×H`).
+    private static func size(_ text: String) -> CGSize? {
+        let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "," || $0 == "×" })
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else { return nil }
+        return CGSize(width: width, height: height)
+    }
+
     /// A --set value read as its slot's kind.
     private static func value(_ text: String, for slot: Slot) throws -> SlotValue {
         switch slot.kind {
@@ -62,11 +108,10 @@ struct ContentOptions: ParsableArguments {
             guard let flag = Bool(text) else { throw ValidationError("the slot '\(slot.name)' takes true or false, not '\(text)'") }
             return .flag(flag)
         case .size:
-            let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "," || $0 == "×" })
-            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
+            guard let size = size(text) else {
                 throw ValidationError("the slot '\(slot.name)' takes a size WIDTHxHEIGHT, such as 1200x800, not '\(text)'")
             }
-            return .size(CGSize(width: width, height: height))
+            return .size(size)
         }
     }
 }

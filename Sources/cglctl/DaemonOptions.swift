@@ -29,15 +29,25 @@ struct DaemonOptions: ParsableArguments {
     /// reached, 65 for invalid documents and names or environments it refuses, 77 when it
     /// refuses the request for this user, 70 otherwise.
     static func fail(_ error: CGLClientError) -> ExitCode {
-        printError("cglctl: \(error.refusal.map { "\($0.code): \($0.message)" } ?? error.message)")
+        printError("cglctl: \(describe(error))")
+        return exitCode(for: error)
+    }
+
+    /// `code: message` of a refusal; the message of a local failure.
+    static func describe(_ error: CGLClientError) -> String {
+        error.refusal.map { "\($0.code): \($0.message)" } ?? error.message
+    }
+
+    /// The exit a failure means (see ``fail(_:)``).
+    static func exitCode(for error: CGLClientError) -> ExitCode {
         switch error.code {
-        case .daemonUnavailable, .timedOut, .connectionLost, .handshakeRefused:
+        case .daemonUnavailable, .timedOut, .connectionLost, .handshakeRefused, .unsupportedByDaemon:
             return ExitCode(CLIExit.unavailable)
-        case .documentTooLarge:
+        case .documentTooLarge, .requestTooLarge:
             return ExitCode(CLIExit.invalidDocument)
         case .daemon:
             switch error.refusal?.code {
-            case .invalidDocument?, .notFound?, .invalidEnvironment?, .tooLarge?: return ExitCode(CLIExit.invalidDocument)
+            case .invalidDocument?, .notFound?, .invalidEnvironment?, .tooLarge?, .invalidContent?: return ExitCode(CLIExit.invalidDocument)
             case .busy?: return ExitCode(CLIExit.unavailable)
             case .unauthorized?: return ExitCode(CLIExit.notPermitted)
             default: return ExitCode(CLIExit.internalError)

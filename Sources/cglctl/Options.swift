@@ -53,10 +53,16 @@ struct EnvironmentOptions: ParsableArguments {
     var textScale: Double?
 
     func validate() throws {
-        guard (profile == nil) != (size == nil) else { throw ValidationError("give either --profile NAME or --size WxH") }
+        if profile != nil, size != nil { throw ValidationError("give either --profile NAME or --size WxH, not both") }
         if profile != nil, scale != nil || sizeClasses != nil || safeArea != nil {
             throw ValidationError("--scale, --size-classes and --safe-area go with --size; a profile has its own")
         }
+    }
+
+    /// Whether an environment was given: a command that needs one calls this from its own
+    /// `validate()` (a batch of lookups names its own, so `lookup --batch` does not).
+    func requireOne() throws {
+        guard profile != nil || size != nil else { throw ValidationError("give either --profile NAME or --size WxH") }
     }
 
     func environment(profiles: ProfileSet) throws -> LayoutEnvironment {

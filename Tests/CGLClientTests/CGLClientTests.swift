@@ -19,7 +19,7 @@ import Testing
                 let registration = try client.register(toolbar)
                 #expect(registration.name == "toolbar" && registration.outcome == .created && registration.hash.hasPrefix("sha256:"))
                 #expect(try client.list().map(\.name) == ["feed-cell", "toolbar"])
-                let snapshot = try client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
+                let snapshot = try client.lookup("toolbar", in: .profile("phone-portrait"))
                 #expect(snapshot.scheme == "toolbar" && snapshot.hash == registration.hash && snapshot.source == .computed)
                 let events = Mutex(0)
                 let summary = try client.prewarm(schemes: ["toolbar"], profiles: ["phone-portrait", "tablet-portrait"]) { progress in
@@ -45,9 +45,9 @@ import Testing
             #expect(try await client.ping().uptime >= 0)
             #expect(try await client.register(exampleDocument("login-form")).outcome == .created)
             #expect(try await client.list().count == 2)
-            let results = try await client.lookups([
-                Lookup(scheme: "feed-cell", environment: .profile("phone-portrait")), Lookup(scheme: "login-form", environment: .size(width: 400, height: 700)),
-                Lookup(scheme: "nope", environment: .profile("phone-portrait")),
+            let results = try await client.lookup([
+                Lookup("feed-cell", in: .profile("phone-portrait")), Lookup("login-form", in: .size(width: 400, height: 700)),
+                Lookup("nope", in: .profile("phone-portrait")),
             ])
             #expect(try results[0].get().scheme == "feed-cell")
             #expect(try results[1].get().environment.width == 400)
@@ -75,11 +75,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try await TestDaemon.start(folder: folder, schemes: ["feed-cell"])
         let client = first.client()
-        #expect(try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).source == .computed)
+        #expect(try await client.lookup("feed-cell", in: .profile("phone-portrait")).source == .computed)
         try await first.stop()
         await #expect { _ = try await client.ping() } throws: { ($0 as? CGLClientError)?.isDaemonUnavailable == true }
         let second = try await TestDaemon.start(folder: folder)
-        #expect(try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).source == .store)
+        #expect(try await client.lookup("feed-cell", in: .profile("phone-portrait")).source == .store)
         try await second.stop()
     }
 
@@ -110,12 +110,12 @@ import Testing
         let document = try SchemeDocument(data: exampleDocument("feed-cell"))
         let fallback = LocalFallback(documents: [document])
         let client = CGLClient(configuration: .init(socketPath: folder + "/none.sock", fallback: fallback))
-        let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait", direction: .rightToLeft))
+        let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait", direction: .rightToLeft))
         var environment = try #require(ProfileSet.defaults["phone-portrait"])
         environment.direction = .rightToLeft
         #expect(snapshot.document == (try document.compiled().snapshot(for: environment)))
         #expect(snapshot.source == .computed)
-        await #expect { _ = try await client.lookup(scheme: "other", environment: .profile("phone-portrait")) } throws: {
+        await #expect { _ = try await client.lookup("other", in: .profile("phone-portrait")) } throws: {
             ($0 as? CGLClientError)?.code == .fallbackFailed
         }
         await #expect { _ = try await client.stats() } throws: { ($0 as? CGLClientError)?.isDaemonUnavailable == true }
@@ -130,9 +130,9 @@ import Testing
         try Data("not a document".utf8).write(to: URL(fileURLWithPath: folder + "/README.txt"))
         let fallback = try LocalFallback(folder: folder)
         #expect(fallback.schemeNames == ["feed-cell", "toolbar"])
-        let snapshot = try fallback.snapshot(scheme: "toolbar", environment: .size(width: 500, height: 300))
+        let snapshot = try fallback.snapshot("toolbar", in: .size(width: 500, height: 300))
         #expect(snapshot.source == .computed && snapshot.environment.width == 500)
-        #expect { _ = try fallback.snapshot(scheme: "toolbar", environment: .profile("nope")) } throws: {
+        #expect { _ = try fallback.snapshot("toolbar", in: .profile("nope")) } throws: {
             ($0 as? LocalFallback.Failure)?.message == "knows no profile 'nope'"
         }
         try Data("{\"format\": \"cglayout/1\"".utf8).write(to: URL(fileURLWithPath: folder + "/broken.json"))
@@ -146,7 +146,7 @@ import Testing
 
     @Test func aSnapshotAppliesToTheCallersElementsByID() async throws {
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
-            let snapshot = try await daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let snapshot = try await daemon.client().lookup("feed-cell", in: .profile("phone-portrait"))
             let avatar = LayoutView(), body = LayoutView(), stray = LayoutView()
             let unmatched = snapshot.apply(to: ["avatar": avatar, "body": body, "not-in-scheme": stray])
             #expect(unmatched == ["not-in-scheme"])

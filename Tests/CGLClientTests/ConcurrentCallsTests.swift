@@ -32,7 +32,7 @@ import Testing
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
             let client = daemon.client()
             try await registerToolbars(80, with: client)
-            _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))  // warm in memory
+            _ = try await client.lookup("feed-cell", in: .profile("phone-portrait"))  // warm in memory
             let prewarmStarted = Flag(), prewarmEnded = Flag()
             // Four threads calling the blocking API and four tasks calling the async one, each
             // counting the warm lookups it completed while the prewarm ran.
@@ -41,9 +41,9 @@ import Testing
                     group.addTask {
                         try await blocking {
                             var during = 0
-                            while !prewarmStarted.isSet { _ = try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")) }
+                            while !prewarmStarted.isSet { _ = try client.lookup("feed-cell", in: .profile("phone-portrait")) }
                             while !prewarmEnded.isSet {
-                                _ = try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+                                _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
                                 if !prewarmEnded.isSet { during += 1 }
                             }
                             return during
@@ -51,9 +51,9 @@ import Testing
                     }
                     group.addTask {
                         var during = 0
-                        while !prewarmStarted.isSet { _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")) }
+                        while !prewarmStarted.isSet { _ = try await client.lookup("feed-cell", in: .profile("phone-portrait")) }
                         while !prewarmEnded.isSet {
-                            _ = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+                            _ = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
                             if !prewarmEnded.isSet { during += 1 }
                         }
                         return during
@@ -88,7 +88,7 @@ import Testing
             let prewarm = Task { try await client.prewarm(schemes: (0 ..< 40).map { "toolbar-\($0)" }) }
             prewarm.cancel()
             await #expect { _ = try await prewarm.value } throws: { ($0 as? CGLClientError)?.code == .cancelled }
-            #expect(try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).scheme == "feed-cell")
+            #expect(try await client.lookup("feed-cell", in: .profile("phone-portrait")).scheme == "feed-cell")
         }
     }
 }

@@ -15,14 +15,14 @@ import Testing
             let json = try exampleDocument("feed-cell")
 
             let client = CGLClient(socketPath: daemon.configuration.socketPath)
-            let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
             snapshot.apply(to: ["avatar": avatarView, "body": bodyLabel])   // your LayoutElements, by element id
 
             // Many lookups pipelined on one connection, in one round trip; every call also has a
             // blocking form, for code that cannot suspend.
-            let results = try await client.lookups([
-                Lookup(scheme: "feed-cell", environment: .profile("tablet-landscape", direction: .rightToLeft)),
-                Lookup(scheme: "feed-cell", environment: .size(width: 500, height: 300, scale: 2)),
+            let results = try await client.lookup([
+                Lookup("feed-cell", in: .profile("tablet-landscape", direction: .rightToLeft)),
+                Lookup("feed-cell", in: .size(width: 500, height: 300, scale: 2)),
             ])
 
             // When the daemon may be down: compute from local documents instead.
@@ -31,7 +31,7 @@ import Testing
 
             #expect(avatarView.frame.size.width == 48)
             #expect(results.count == 2)
-            #expect(try await offline.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).elements == snapshot.elements)
+            #expect(try await offline.lookup("feed-cell", in: .profile("phone-portrait")).elements == snapshot.elements)
         }
     }
 }

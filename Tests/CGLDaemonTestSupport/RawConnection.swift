@@ -62,9 +62,9 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Sends a request with `id`.
-    public func send(_ request: WireRequest, id: UInt32) throws {
+    public func send(_ request: WireRequest, id: UInt32, version: UInt16 = Handshake.currentVersion) throws {
         var bytes: [UInt8] = []
-        request.encode(requestID: id, into: &bytes)
+        request.encode(requestID: id, version: version, into: &bytes)
         try send(bytes)
     }
 
@@ -90,9 +90,9 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads the next response (skipping nothing).
-    public func readResponse(timeout: Duration = .seconds(30)) throws -> (id: UInt32, response: WireResponse) {
+    public func readResponse(timeout: Duration = .seconds(30), version: UInt16 = Handshake.currentVersion) throws -> (id: UInt32, response: WireResponse) {
         let frame = try readFrames(1, timeout: timeout)[0]
-        return (frame.requestID, try WireResponse(frame: frame))
+        return (frame.requestID, try WireResponse(frame: frame, version: version))
     }
 
     /// Reads until the daemon closes the connection; the bytes read before.

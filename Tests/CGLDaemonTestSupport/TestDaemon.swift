@@ -100,7 +100,7 @@ public final class TestDaemon: Sendable {
 ///
 /// ```swift
 /// try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
-///     let snapshot = try await daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+///     let snapshot = try await daemon.client().lookup("feed-cell", in: .profile("phone-portrait"))
 ///     …
 /// }
 /// ```

@@ -18,7 +18,7 @@ import Testing
         }) { daemon in
             try await blocking { try body(daemon) }
             let client = daemon.client()
-            let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
             #expect(snapshot.scheme == "feed-cell" && snapshot.elements.count == 10)
             let names = try await client.list().map(\.name)
             #expect(names == ["feed-cell"])
@@ -124,9 +124,32 @@ import Testing
     @Test func aWrongProtocolVersionIsRefusedWithTheVersionSpoken() async throws {
         try await withDaemon { daemon in
             let connection = try RawConnection(path: daemon.configuration.socketPath)
-            let answer = try connection.handshake(version: 2)
-            #expect(answer.status == .unsupportedVersion && answer.version == 1)
+            let answer = try connection.handshake(version: 3)
+            #expect(answer.status == .unsupportedVersion && answer.version == 2)
             #expect(try connection.readUntilClosed().isEmpty)
+        }
+    }
+
+    /// A client of version 1 is served version 1 exactly: its lookups answered without the
+    /// fields version 2 appended, a batch refused as a later version's request.
+    @Test func aVersionOneClientIsServedVersionOne() async throws {
+        try await withDaemon { daemon in
+            let connection = try RawConnection(path: daemon.configuration.socketPath)
+            #expect(try connection.handshake(version: 1) == Handshake.ServerHello(version: 1, status: .ok, maximumFrameSize: 64 * 1024))
+            try connection.send(.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")), id: 1, version: 1)
+            let snapshot = try connection.readResponse(version: 1)
+            try connection.send(.lookupBatch([]), id: 2)
+            let refusal = try connection.readResponse(version: 1)
+            try connection.send(.ping, id: 3, version: 1)
+            let pong = try connection.readResponse(version: 1)
+            let expected = try daemon.client().lookup("feed-cell", in: .profile("phone-portrait"))
+            guard case .snapshot(let old) = snapshot.response else {
+                Issue.record("not a snapshot: \(snapshot.response)")
+                return
+            }
+            #expect(old.elements == expected.wire.elements && old.hash == expected.hash)
+            #expect(refusal.id == 2 && Self.errorCode(refusal.response) == .unsupportedVersion)
+            #expect(pong.id == 3 && pong.response.kind == .pong)
         }
     }
 
@@ -151,7 +174,7 @@ import Testing
     @Test func anUnknownSchemeIsNotFound() async throws {
         try await withDaemon { daemon in
             #expect {
-                _ = try daemon.client().lookup(scheme: "feed-cel", environment: .profile("phone-portrait"))
+                _ = try daemon.client().lookup("feed-cel", in: .profile("phone-portrait"))
             } throws: { error in
                 guard let wire = (error as? CGLClientError)?.refusal else { return false }
                 return wire.code == .notFound && wire.message.contains("'feed-cel'") && wire.message.contains("feed-cell")
@@ -169,7 +192,7 @@ import Testing
     func invalidEnvironmentsAreRefused(width: Double, height: Double, scale: Double?) async throws {
         try await withDaemon { daemon in
             #expect {
-                _ = try daemon.client().lookup(scheme: "feed-cell", environment: .size(width: width, height: height, scale: scale))
+                _ = try daemon.client().lookup("feed-cell", in: .size(width: width, height: height, scale: scale))
             } throws: { error in (error as? CGLClientError)?.refusal?.code == .invalidEnvironment }
         }
     }
@@ -177,7 +200,7 @@ import Testing
     @Test func anUnknownProfileIsAnInvalidEnvironment() async throws {
         try await withDaemon { daemon in
             #expect {
-                _ = try daemon.client().lookup(scheme: "feed-cell", environment: .profile("phone-portrat"))
+                _ = try daemon.client().lookup("feed-cell", in: .profile("phone-portrat"))
             } throws: { error in
                 guard let wire = (error as? CGLClientError)?.refusal else { return false }
                 return wire.code == .invalidEnvironment && wire.message.contains("phone-portrait")

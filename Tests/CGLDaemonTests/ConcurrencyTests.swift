@@ -82,7 +82,7 @@ import Testing
                             // 1,000 lookups in batches of 100, each batch pipelined on the connection.
                             for batch in 0 ..< 10 {
                                 let indices = (0 ..< 100).map { (clientIndex * 7919 + batch * 100 + $0 * 31) % requests.count }
-                                for (index, result) in zip(indices, try client.lookups(indices.map { Lookup(scheme: requests[$0].scheme, environment: Environment(requests[$0].environment)) })) {
+                                for (index, result) in zip(indices, try client.lookup(indices.map { Lookup(requests[$0].scheme, in: Environment(requests[$0].environment)) })) {
                                     var snapshot = try result.get().wire
                                     snapshot.source = .computed
                                     if snapshot != expected[index] { mismatches += 1 }
@@ -108,7 +108,7 @@ import Testing
                 for _ in 0 ..< 16 {
                     group.addTask {
                         try await blocking {
-                            try CGLClient(socketPath: socketPath).lookup(scheme: "settings-list", environment: .size(width: 777, height: 555))
+                            try CGLClient(socketPath: socketPath).lookup("settings-list", in: .size(width: 777, height: 555))
                         }.source
                     }
                 }

@@ -16,7 +16,7 @@ import Testing
         let first = try await TestDaemon.start(folder: folder, schemes: ["feed-cell", "toolbar"])
         var before: [WireSnapshot] = []
         for environment in environments {
-            let snapshot = try await first.client().lookup(scheme: "feed-cell", environment: environment)
+            let snapshot = try await first.client().lookup("feed-cell", in: environment)
             #expect(snapshot.source == .computed)
             before.append(snapshot.wire)
         }
@@ -27,7 +27,7 @@ import Testing
         let client = second.client()
         #expect(try await client.list().map(\.name) == ["feed-cell", "toolbar"])
         for (environment, expected) in zip(environments, before) {
-            var snapshot = try await client.lookup(scheme: "feed-cell", environment: environment).wire
+            var snapshot = try await client.lookup("feed-cell", in: environment).wire
             #expect(snapshot.source == .store)
             snapshot.source = .computed
             #expect(snapshot == expected)
@@ -35,14 +35,14 @@ import Testing
         let stats = try await client.stats()
         #expect(stats[WireStats.Key.misses] == 0)
         #expect(stats[WireStats.Key.hitsStore] == 3)
-        #expect(try await client.lookup(scheme: "feed-cell", environment: environments[0]).source == .memory)
+        #expect(try await client.lookup("feed-cell", in: environments[0]).source == .memory)
         try await second.stop()
     }
 
     @Test func reRegisteringAChangedDocumentServesTheNewHashAndDropsTheOldSnapshots() async throws {
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
             let client = daemon.client()
-            let old = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let old = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
             _ = try await client.prewarm(schemes: ["feed-cell"])
             let storedBefore = try #require(try await client.stats()[WireStats.Key.snapshotsStored])
             #expect(storedBefore == 24)
@@ -51,7 +51,7 @@ import Testing
             text = text.replacingOccurrences(of: "\"fixed(48)\"", with: "\"fixed(56)\"")
             let registration = try await client.register(Data(text.utf8))
             #expect(registration.outcome == .updated && registration.hash != old.hash)
-            let new = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let new = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
             #expect(new.hash == registration.hash && new.source == .computed)
             #expect(new != old)
             #expect(try await client.stats()[WireStats.Key.snapshotsStored] == 1)
@@ -64,13 +64,13 @@ import Testing
             let client = daemon.client()
             let text = String(decoding: try exampleDocument("toolbar"), as: UTF8.self)
             let copy = try await client.register(Data(text.replacingOccurrences(of: "\"name\": \"toolbar\"", with: "\"name\": \"toolbar-copy\"").utf8))
-            let original = try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait"))
-            let shared = try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait"))
+            let original = try await client.lookup("toolbar", in: .profile("phone-portrait"))
+            let shared = try await client.lookup("toolbar-copy", in: .profile("phone-portrait"))
             #expect(copy.hash == original.hash)
             #expect(original.scheme == "toolbar" && shared.scheme == "toolbar-copy")
             #expect(shared.source == .memory && shared.elements == original.elements)
             #expect(try await client.unregister("toolbar"))
-            #expect(try await client.lookup(scheme: "toolbar-copy", environment: .profile("phone-portrait")).scheme == "toolbar-copy")
+            #expect(try await client.lookup("toolbar-copy", in: .profile("phone-portrait")).scheme == "toolbar-copy")
         }
     }
 
@@ -82,7 +82,7 @@ import Testing
             let names = try await client.list().map(\.name)
             #expect(existed && !existedAgain)
             #expect(names == ["feed-cell"])
-            await #expect(throws: CGLClientError.self) { try await client.lookup(scheme: "toolbar", environment: .profile("phone-portrait")) }
+            await #expect(throws: CGLClientError.self) { try await client.lookup("toolbar", in: .profile("phone-portrait")) }
         }
     }
 
@@ -162,7 +162,7 @@ import Testing
             try #require(stats[WireStats.Key.snapshotsStored] == 48)
             let again = try await client.prewarm()
             #expect(again.alreadyCached == 48 && again.computed == 0)
-            #expect(try await client.lookup(scheme: "toolbar", environment: .profile("desktop-landscape", direction: .rightToLeft)).source == .store)
+            #expect(try await client.lookup("toolbar", in: .profile("desktop-landscape", direction: .rightToLeft)).source == .store)
         }
     }
 

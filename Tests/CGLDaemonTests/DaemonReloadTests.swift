@@ -55,7 +55,7 @@ import Testing
                 let stats = try await client.stats()
                 return stats[WireStats.Key.snapshotsStored] == 48 && stats[WireStats.Key.prewarmRunning] == 0
             }
-            #expect(try await client.lookup(scheme: "feed-cell", environment: Self.portrait).source != .computed)
+            #expect(try await client.lookup("feed-cell", in: Self.portrait).source != .computed)
         }
     }
 
@@ -72,7 +72,7 @@ import Testing
     @Test func aRemovedFileDropsItsSchemeAndItsSnapshotsFromMemory() async throws {
         try await withTestDaemon(schemes: ["feed-cell", "toolbar"]) { daemon in
             let client = daemon.client()
-            _ = try await client.lookup(scheme: "toolbar", environment: Self.portrait)
+            _ = try await client.lookup("toolbar", in: Self.portrait)
             try FileManager.default.removeItem(atPath: daemon.folder + "/schemes.d/toolbar.json")
             let outcome = try #require(await daemon.daemon.reload())
             #expect(outcome.dropped == ["toolbar"])
@@ -131,7 +131,7 @@ import Testing
         let daemon = try await TestDaemon.start(folder: folder, schemes: ["feed-cell"], options: options)
         let outcome = try #require(await daemon.daemon.reload())
         #expect(outcome.refusal?.message.contains("'workers'") == true)
-        #expect(try await daemon.client().lookup(scheme: "feed-cell", environment: Self.portrait).scheme == "feed-cell")
+        #expect(try await daemon.client().lookup("feed-cell", in: Self.portrait).scheme == "feed-cell")
 
         // A good one applies its live settings and names those that need a restart.
         var good = daemon.configuration

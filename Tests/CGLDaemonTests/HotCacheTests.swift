@@ -9,9 +9,11 @@ import Testing
         SnapshotKey(schemeHash: hash, engineVersion: "1", environmentKey: environment)
     }
 
-    /// An encoded snapshot of `size` bytes (an empty name, then `fill`).
+    /// An encoded snapshot `size` bytes longer than the smallest (its name takes them),
+    /// told apart by `fill` (its hash).
     private func blob(_ size: Int, _ fill: UInt8) -> EncodedSnapshot {
-        EncodedSnapshot(storedPayload: [0, 0, 0, 0, 0] + [UInt8](repeating: fill, count: size - 5))!
+        EncodedSnapshot(WireSnapshot(source: .computed, scheme: String(repeating: "x", count: size), hash: "\(fill)", engine: "",
+                                     environment: WireEnvironment(width: 1, height: 1), size: WireSize(width: 0, height: 0), elements: []))
     }
 
     private func cost(_ size: Int) -> Int {
@@ -33,7 +35,7 @@ import Testing
         let cache = HotCache(limit: cost(100) * 4)
         for index in 0 ..< 4 { cache.insert(blob(100, 1), for: key("e\(index)")) }
         cache.insert(blob(250, 2), for: key("big"))
-        #expect(cache.get(key("big"))?.payload.count == 250)
+        #expect(cache.get(key("big")) == blob(250, 2))
         #expect(cache.bytes <= cache.limit)
         #expect(cache.get(key("e0")) == nil && cache.get(key("e1")) == nil)
     }
@@ -49,7 +51,7 @@ import Testing
         let cache = HotCache(limit: 1 << 20)
         cache.insert(blob(8, 1), for: key("e"))
         cache.insert(blob(50, 7), for: key("e"))
-        #expect(cache.get(key("e"))?.payload.count == 50)
+        #expect(cache.get(key("e")) == blob(50, 7))
         #expect(cache.bytes == HotCache.cost(of: blob(50, 7), key: key("e")))
     }
 

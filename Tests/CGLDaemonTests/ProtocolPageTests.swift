@@ -31,6 +31,12 @@ import Testing
             "ping": bytes { WireRequest.ping.encode(requestID: 1, into: &$0) },
             "pong": bytes { WireResponse.pong(serverVersion: "0.1.0", uptime: 12.5).encode(requestID: 1, into: &$0) },
             "lookup": bytes { WireRequest.lookup(scheme: "card", environment: .profile("phone-portrait")).encode(requestID: 2, into: &$0) },
+            "lookup-batch": bytes {
+                WireRequest.lookupBatch([
+                    WireLookup(scheme: "card", environment: .profile("phone-portrait"), content: WireContent(entries: [.init(slot: "hasAvatar", value: .flag(false))])),
+                    WireLookup(scheme: "crad", environment: .profile("phone-portrait")),
+                ]).encode(requestID: 4, into: &$0)
+            },
         ]
     }()
 
@@ -58,7 +64,7 @@ import Testing
     }
 
     @Test func everyExampleIsOnThePage() throws {
-        #expect(Set(try Self.goldenBlocks().keys) == Set(Self.encoded.keys).union(["snapshot", "error"]))
+        #expect(Set(try Self.goldenBlocks().keys) == Set(Self.encoded.keys).union(["snapshot", "error", "snapshots"]))
     }
 
     @Test(arguments: encoded.keys.sorted())
@@ -77,7 +83,8 @@ import Testing
     }
 
     /// A daemon with the example document registered answers the page's lookup (the second
-    /// time, from memory) and a lookup of a misspelt name with the page's bytes.
+    /// time, from memory), a lookup of a misspelt name and the page's batch with the page's
+    /// bytes.
     @Test func aDaemonAnswersThePagesBytes() async throws {
         try await withTestDaemon() { daemon in
             let document = try Data(contentsOf: URL(fileURLWithPath: Self.cardDocument))
@@ -85,6 +92,7 @@ import Testing
             let golden = try Self.goldenBlocks()
             let socketPath = daemon.configuration.socketPath
             let lookup = try #require(Self.encoded["lookup"])
+            let batch = try #require(Self.encoded["lookup-batch"])
             let answers = try await blocking {
                 let connection = try RawConnection(path: socketPath)
                 _ = try connection.handshake()
@@ -93,7 +101,9 @@ import Testing
                 try connection.send(lookup)
                 let memory = try connection.readFrames(1)
                 try connection.send(WireRequest.lookup(scheme: "crad", environment: .profile("phone-portrait")), id: 3)
-                return memory + (try connection.readFrames(1))
+                let error = try connection.readFrames(1)
+                try connection.send(batch)
+                return memory + error + (try connection.readFrames(1))
             }
             let bytes = answers.map { frame in
                 var bytes: [UInt8] = []
@@ -102,6 +112,7 @@ import Testing
             }
             #expect(hexString(try #require(golden["snapshot"])) == hexString(bytes[0]))
             #expect(hexString(try #require(golden["error"])) == hexString(bytes[1]))
+            #expect(hexString(try #require(golden["snapshots"])) == hexString(bytes[2]))
         }
     }
 
@@ -111,6 +122,14 @@ import Testing
         let frame = try #require(try parser.next())
         guard case .snapshot(let snapshot) = try WireResponse(frame: frame) else { Issue.record("not a snapshot"); return }
         #expect(snapshot.scheme == "card" && snapshot.size == WireSize(width: 382, height: 308))
+        parser.feed(try #require(try Self.goldenBlocks()["snapshots"]))
+        guard case .snapshots(let answers) = try WireResponse(frame: try #require(try parser.next())), answers.count == 2,
+              case .snapshot(let hidden) = answers[0], case .failure(let error) = answers[1] else {
+            Issue.record("not the page's two answers")
+            return
+        }
+        #expect(hidden["avatar"]?.frame == WireRect(x: 12, y: 12, width: 0, height: 0))
+        #expect(hidden.contentDigest == Content(["hasAvatar": .flag(false)]).digest && error.code == .notFound)
         #expect(try Handshake.ServerHello(decoding: try #require(Self.encoded["server-hello"])).isAccepted)
     }
 }

@@ -31,7 +31,7 @@ final class RequestPathFixture: Sendable {
         registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool), logger: logger)
         snapshots = SnapshotService(hotCache: HotCache(limit: hotCacheBytes), store: store, pool: pool, counters: counters, logger: logger)
         resolver = EnvironmentResolver(profiles: .defaults, prewarmDirections: [.leftToRight, .rightToLeft])
-        prewarmer = Prewarmer(store: store, pool: pool, counters: counters, logger: logger)
+        prewarmer = Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger)
         handler = RequestHandler(registry: registry, snapshots: snapshots, resolver: resolver, prewarmer: prewarmer, store: store,
                                  counters: counters, isStopping: { false }, logger: logger)
         for name in schemes { _ = try await registry.register(Array(try exampleDocument(name))) }

@@ -33,7 +33,7 @@ import Testing
     @Test func lookupsMeasureRealTextAndStatsNameTheFonts() async throws {
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
             let client = daemon.client()
-            let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+            let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
             let document = try SchemeDocument(data: Data(contentsOf: URL(fileURLWithPath: examplePath("feed-cell"))))
             let local = try document.compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
             let body = try #require(snapshot.elements.first { $0.id == "body" })

@@ -12,6 +12,19 @@ import Testing
         try SchemeDocument(data: Data(contentsOf: repositoryRoot.appendingPathComponent("examples/schemes/\(name).json")))
     }
 
+    /// The daemon's default schemes folder holds copies of examples: the same bytes, so that
+    /// what `make run` serves is what the examples document (their slots included).
+    @Test func theDaemonsDefaultSchemesAreTheExamples() throws {
+        let folder = repositoryRoot.appendingPathComponent("config/schemes.d")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(!names.isEmpty)
+        for name in names {
+            let served = try Data(contentsOf: folder.appendingPathComponent(name))
+            let example = try Data(contentsOf: repositoryRoot.appendingPathComponent("examples/schemes/\(name)"))
+            #expect(served == example, "config/schemes.d/\(name) differs from examples/schemes/\(name)")
+        }
+    }
+
     /// The width of a text in a style, measured as the document measures it.
     static func textWidth(_ text: String, _ style: TextStyle) throws -> Double {
         try TextEngine.shared().measure(text, style: style).width

@@ -30,22 +30,77 @@ import Testing
         #expect(bytes == [0xAA] + hexBytes("00000005 01 00000001") + hexBytes("0000000a 03 00000002 00000001 61"))
     }
 
-    @Test func goldenBytes() {
+    /// Version 1's layouts, which a server keeps speaking to version 1 clients.
+    @Test func goldenBytesOfVersionOne() {
         var bytes: [UInt8] = []
-        WireRequest.lookup(scheme: "ab", environment: .profile("p", direction: .rightToLeft)).encode(requestID: 7, into: &bytes)
+        WireRequest.lookup(scheme: "ab", environment: .profile("p", direction: .rightToLeft)).encode(requestID: 7, version: 1, into: &bytes)
         #expect(hexString(bytes) == hexString(hexBytes("00000012 05 00000007  00000002 6162  00 00000001 70 02")))
 
         bytes = []
         WireRequest.lookup(scheme: "", environment: .explicit(.init(width: 390, height: 844, scale: 3, direction: .rightToLeft,
-                                                                     verticalSizeClass: .compact))).encode(requestID: 1, into: &bytes)
+                                                                     verticalSizeClass: .compact))).encode(requestID: 1, version: 1, into: &bytes)
         #expect(hexString(bytes) == hexString(hexBytes("""
             00000046 05 00000001  00000000  01  4078600000000000 408a600000000000  01 4008000000000000  02 00 01
             0000000000000000 0000000000000000 0000000000000000 0000000000000000
             """)))
 
         bytes = []
-        WireRequest.prewarm(schemes: ["s"], profiles: []).encode(requestID: 0x0102_0304, into: &bytes)
+        WireRequest.prewarm(schemes: ["s"], profiles: []).encode(requestID: 0x0102_0304, version: 1, into: &bytes)
         #expect(hexString(bytes) == hexString(hexBytes("00000012 06 01020304  00000001 00000001 73  00000000")))
+    }
+
+    /// Version 2 appends the text scale and the content to a lookup, and content items to
+    /// a prewarm.
+    @Test func goldenBytesOfVersionTwo() throws {
+        var bytes: [UInt8] = []
+        let content = WireContent(entries: [.init(slot: "b", value: .text("hi")), .init(slot: "p", value: .size(width: 2, height: 1)),
+                                            .init(slot: "v", value: .flag(false))])
+        let lookup = WireRequest.lookup(scheme: "ab", environment: .profile("p"), textScale: 1.5, content: content)
+        lookup.encode(requestID: 7, into: &bytes)
+        #expect(hexString(bytes) == hexString(hexBytes("""
+            00000048 05 00000007  00000002 6162  00 00000001 70 00  01 3ff8000000000000
+            00000003  00000001 62 01 00000002 6869  00000001 70 02 4000000000000000 3ff0000000000000  00000001 76 03 00
+            """)))
+        #expect(try bytes.withUnsafeBytes { try WireRequest.decode(frame: $0) }.request == lookup)
+
+        bytes = []
+        WireRequest.lookup(scheme: "ab", environment: .profile("p")).encode(requestID: 7, into: &bytes)
+        #expect(hexString(bytes) == hexString(hexBytes("00000017 05 00000007  00000002 6162  00 00000001 70 00  00  00000000")))
+
+        bytes = []
+        let batch = WireRequest.lookupBatch([WireLookup(scheme: "a", environment: .profile("p")), WireLookup(scheme: "b", environment: .profile("p"))])
+        batch.encode(requestID: 9, into: &bytes)
+        #expect(hexString(bytes) == hexString(hexBytes("""
+            0000002b 08 00000009  00000002
+            00000001 61  00 00000001 70 00  00  00000000
+            00000001 62  00 00000001 70 00  00  00000000
+            """)))
+        #expect(try bytes.withUnsafeBytes { try WireRequest.decode(frame: $0) }.request == batch)
+
+        bytes = []
+        WireRequest.prewarm(schemes: ["s"], profiles: [], content: [WireContent(entries: [.init(slot: "v", value: .flag(true))])])
+            .encode(requestID: 0x0102_0304, into: &bytes)
+        #expect(hexString(bytes) == hexString(hexBytes("""
+            00000021 06 01020304  00000001 00000001 73  00000000  00000001 00000001 00000001 76 03 01
+            """)))
+    }
+
+    @Test func aVersionOneConnectionRefusesABatchAsALaterVersionsKind() throws {
+        var bytes: [UInt8] = []
+        WireRequest.lookupBatch([]).encode(requestID: 3, into: &bytes)
+        let error = #expect(throws: WireDecodingError.self) { try bytes.withUnsafeBytes { try WireRequest.decode(frame: $0, version: 1) } }
+        #expect(error?.code == .laterVersion && error?.requestID == 3 && error?.protocolError.code == .unsupportedVersion)
+        #expect(error?.message.contains("version 2") == true)
+        #expect(!WireRequest.lookupBatch([]).isExpressible(in: 1))
+        #expect(!WireRequest.lookup(scheme: "a", environment: .profile("p"), textScale: 2).isExpressible(in: 1))
+        #expect(WireRequest.lookup(scheme: "a", environment: .profile("p")).isExpressible(in: 1))
+    }
+
+    @Test func aContentValueOfAnUnknownKindIsMalformed() throws {
+        // A lookup of "a" with one slot "x" of kind 4.
+        let payload = hexBytes("00000001 61  00 00000001 70 00  00  00000001 00000001 78 04")
+        let error = #expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x05, payload: payload[...]) }
+        #expect(error?.code == .badValue && error?.message.contains("slot 'x'") == true)
     }
 
     @Test func aDocumentIsCarriedAsBytesNotCheckedAsText() throws {
@@ -56,7 +111,8 @@ import Testing
 
     @Test(arguments: WireRequest.Kind.allCases)
     func kindsAreTheProtocolsNumbers(kind: WireRequest.Kind) {
-        let expected: [WireRequest.Kind: UInt8] = [.ping: 1, .register: 2, .unregister: 3, .list: 4, .lookup: 5, .prewarm: 6, .stats: 7]
+        let expected: [WireRequest.Kind: UInt8] = [.ping: 1, .register: 2, .unregister: 3, .list: 4, .lookup: 5, .prewarm: 6, .stats: 7,
+                                                    .lookupBatch: 8]
         #expect(kind.rawValue == expected[kind])
     }
 }

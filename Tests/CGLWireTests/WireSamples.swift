@@ -32,6 +32,19 @@ enum WireSamples {
                                  inRoot: WireRect(x: 20, y: 20, width: 44, height: 44)),
         ])
 
+    /// A snapshot of the caller's content at a text scale (version 2's fields).
+    static let contentCell: WireSnapshot = {
+        var snapshot = feedCell
+        snapshot.environment.textScale = 1.35
+        snapshot.contentDigest = "sha256:" + String(repeating: "ab", count: 32)
+        return snapshot
+    }()
+
+    static let content = WireContent(entries: [
+        .init(slot: "body", value: .text(unicode)), .init(slot: "photo", value: .size(width: 1200, height: .leastNonzeroMagnitude)),
+        .init(slot: "hasBadge", value: .flag(true)), .init(slot: "", value: .text("")), .init(slot: "body", value: .flag(false)),
+    ])
+
     static let extremeSnapshot = WireSnapshot(
         source: .computed, scheme: unicode, hash: "", engine: "",
         environment: WireEnvironment(width: .greatestFiniteMagnitude, height: -0.0, scale: .leastNonzeroMagnitude, direction: .rightToLeft,
@@ -62,6 +75,12 @@ enum WireSamples {
         .prewarm(schemes: [], profiles: []),
         .prewarm(schemes: ["feed-cell", "", unicode], profiles: ["phone"]),
         .stats,
+        .lookup(scheme: "feed-cell", environment: .profile("phone"), textScale: 2.5, content: content),
+        .lookup(scheme: "feed-cell", environment: .profile("phone"), textScale: -0.0),
+        .lookupBatch([]),
+        .lookupBatch([WireLookup(scheme: "a", environment: .profile("p")),
+                      WireLookup(scheme: unicode, environment: .explicit(.init(width: 1, height: 2)), textScale: 3, content: content)]),
+        .prewarm(schemes: ["feed-cell"], profiles: [], content: [.none, content]),
     ]
 
     static let responses: [WireResponse] = [
@@ -92,6 +111,10 @@ enum WireSamples {
         .error(WireError(code: .notFound, message: "no scheme is registered as 'feed-cel'")),
         .error(WireError(code: .invalidDocument, message: "the document has 2 errors", issues: issues)),
         .error(WireError(code: WireError.Code(rawValue: .max), message: "")),
+        .snapshot(contentCell),
+        .snapshots([]),
+        .snapshots([.snapshot(feedCell), .failure(WireError(code: .invalidContent, message: "no slot 'bdy'", issues: issues)),
+                    .snapshot(contentCell), .snapshot(extremeSnapshot)]),
     ]
 
     /// A value whose doubles include NaN, which no `==` can compare: checked by bytes.

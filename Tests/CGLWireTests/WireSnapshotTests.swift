@@ -1,3 +1,4 @@
+import CGLTestSupport
 import CGLWire
 import Testing
 
@@ -54,11 +55,81 @@ import Testing
         }
     }
 
-    @Test func aStoredPayloadMustHoldASourceAndAName() {
+    @Test func aStoredPayloadMustBeOneWholeSnapshot() {
         #expect(EncodedSnapshot(storedPayload: []) == nil)
         #expect(EncodedSnapshot(storedPayload: [0, 0, 0, 0, 9, 0x61]) == nil)
-        #expect(EncodedSnapshot(storedPayload: [0, 0, 0, 0, 1, 0x61])?.names("a") == true)
+        let whole = EncodedSnapshot(WireSamples.feedCell).payload
+        // A payload is walked field by field: one cut anywhere, or with a byte left over, is no snapshot.
+        #expect(EncodedSnapshot(storedPayload: Array(whole.dropLast())) == nil)
+        #expect(EncodedSnapshot(storedPayload: whole + [0]) == nil)
+        #expect(EncodedSnapshot(storedPayload: whole)?.names(WireSamples.feedCell.scheme) == true)
         #expect(EncodedSnapshot(storedPayload: EncodedSnapshot(WireSamples.feedCell).payload) == EncodedSnapshot(WireSamples.feedCell))
+    }
+
+    /// A version 1 connection receives the same snapshot without version 2's fields: the
+    /// text scale reads back as 1, the content digest as none.
+    @Test func aVersionOneAnswerIsThePayloadWithoutItsTrailer() throws {
+        let encoded = EncodedSnapshot(WireSamples.contentCell)
+        var frame: [UInt8] = []
+        encoded.appendFrame(requestID: 3, source: .memory, named: "other", version: 1, to: &frame)
+        var expected = WireSamples.contentCell
+        expected.scheme = "other"
+        var direct: [UInt8] = []
+        WireResponse.snapshot(expected).encode(requestID: 3, version: 1, into: &direct)
+        #expect(frame == direct)
+        #expect(encoded.frameSize(named: "other", version: 1) == direct.count)
+        var parser = FrameParser()
+        parser.feed(frame)
+        let decoded = try WireResponse(frame: try #require(try parser.next()), version: 1)
+        expected.environment.textScale = 1
+        expected.contentDigest = nil
+        #expect(decoded == .snapshot(expected))
+        // The same payload, read back from a store, answers both versions alike.
+        let stored = try #require(EncodedSnapshot(storedPayload: encoded.payload))
+        var again: [UInt8] = []
+        stored.appendFrame(requestID: 3, source: .memory, named: "other", version: 1, to: &again)
+        #expect(again == direct)
+    }
+
+    /// The frame answering a batch holds each kept payload renamed and stamped, and each
+    /// error, as `WireResponse.snapshots` encodes them.
+    @Test func theBatchWriterWritesWhatTheEncoderWrites() throws {
+        let error = WireError(code: .notFound, message: "no scheme is registered as 'x'")
+        var writer = SnapshotsFrameWriter(requestID: 12, count: 3)
+        writer.append(EncodedSnapshot(WireSamples.contentCell), named: "cell", source: .store)
+        writer.append(error)
+        writer.append(EncodedSnapshot(WireSamples.feedCell), named: "feed-cell", source: .computed)
+        let frame = writer.finish()
+        var cell = WireSamples.contentCell
+        (cell.scheme, cell.source) = ("cell", .store)
+        var feed = WireSamples.feedCell
+        feed.source = .computed
+        var expected: [UInt8] = []
+        WireResponse.snapshots([.snapshot(cell), .failure(error), .snapshot(feed)]).encode(requestID: 12, into: &expected)
+        #expect(hexString(frame) == hexString(expected))
+    }
+
+    /// Past the 8 MiB a server may send, an item is answered `tooLarge` in its place, and
+    /// every later item still gets its own answer.
+    @Test func aBatchAnswerOverTheLimitAnswersTheItemsThatDoNotFitTooLarge() throws {
+        let encoded = EncodedSnapshot(WireSamples.feedCell)
+        let limit = 2 * encoded.payload.count + 600
+        var writer = SnapshotsFrameWriter(requestID: 1, count: 4, limit: limit)
+        for _ in 0 ..< 4 { writer.append(encoded, named: "feed-cell", source: .memory) }
+        let frame = writer.finish()
+        #expect(frame.count - 4 <= limit)
+        var parser = FrameParser()
+        parser.feed(frame)
+        guard case .snapshots(let answers) = try WireResponse(frame: try #require(try parser.next())) else {
+            Issue.record("not a snapshots frame")
+            return
+        }
+        #expect(answers.count == 4)
+        let kinds = answers.map { answer -> String in
+            if case .failure(let error) = answer { return "\(error.code)" }
+            return "snapshot"
+        }
+        #expect(kinds.first == "snapshot" && kinds.last == "tooLarge", "\(kinds)")
     }
 
     @Test func theFrameLimitCountsTheHeaderAndTheName() {

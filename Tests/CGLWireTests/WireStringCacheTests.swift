@@ -27,13 +27,13 @@ import Testing
         let cache = WireStringCache()
         let snapshot = WireResponse.snapshot(WireSamples.feedCell)
         _ = try WireResponse(frame: frame(snapshot), strings: cache)
-        // The scheme, hash, engine, profile and two element ids.
-        #expect(cache.count == 6)
+        // The scheme, hash, engine, profile, two element ids and the (empty) content digest.
+        #expect(cache.count == 7)
         #expect(try WireResponse(frame: frame(snapshot, id: 2), strings: cache) == snapshot)
-        #expect(cache.count == 6)
+        #expect(cache.count == 7)
         let pong = WireResponse.pong(serverVersion: "0.1.0", uptime: 1)
         #expect(try WireResponse(frame: frame(pong), strings: cache) == pong)
-        #expect(cache.count == 6)
+        #expect(cache.count == 7)
     }
 
     @Test func invalidUTF8IsRefusedWhateverTheCacheHolds() throws {

@@ -62,7 +62,7 @@ import Testing
         let client = CGLClient(configuration: .init(socketPath: path, connectTimeout: .seconds(5)))
         try waitForPing(client, first)
         _ = try client.register(try Data(contentsOf: URL(fileURLWithPath: example("feed-cell"))))
-        #expect(try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).scheme == "feed-cell")
+        #expect(try client.lookup("feed-cell", in: .profile("phone-portrait")).scheme == "feed-cell")
         client.close()
         kill(first, SIGTERM)
         #expect(exitStatus(of: first) == 0)
@@ -76,7 +76,7 @@ import Testing
         // And the next start serves it again, with what the first one stored.
         let second = try spawnActivated(listening, arguments: arguments, log: log)
         try waitForPing(client, second)
-        #expect(try client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).source != .computed)
+        #expect(try client.lookup("feed-cell", in: .profile("phone-portrait")).source != .computed)
         client.close()
         kill(second, SIGTERM)
         #expect(exitStatus(of: second) == 0)

@@ -64,12 +64,6 @@ import Testing
         #expect(refused.stderr.contains("the text scale 5.0 must be between 0.8 and 3.1"))
     }
 
-    @Test func lookupRefusesATextScaleTheProtocolCannotCarry() throws {
-        let result = try runCglctl(["lookup", "feed-cell", "--profile", "phone-portrait", "--text-scale", "2", "--socket", "/nonexistent.sock"])
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("--text-scale is not carried by cgld's protocol yet"))
-    }
-
     @Test func renderTakesASize() throws {
         let svg = try temporaryFile("sized.svg")
         let result = try runCglctl(["render", example("feed-cell"), "--size", "500x300", "--text-scale", "1.2", "--out", svg])

@@ -49,7 +49,7 @@ let environment = Environment.profile("phone-portrait")
 if wanted("lookup-latency") || wanted("lookup-throughput") {
     let (daemon, client, _) = try startDaemon(cgld, in: folder + "/warm")
     _ = try client.register(Data(feedCell.utf8))
-    let snapshot = try client.lookup(scheme: "feed-cell", environment: environment)
+    let snapshot = try client.lookup("feed-cell", in: environment)
     // The sizes the floor and the peer reproduce: a lookup frame, and the snapshot frame.
     var request: [UInt8] = []
     WireRequest.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).encode(requestID: 1, into: &request)
@@ -74,7 +74,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
             for _ in 0..<20 {
                 for _ in 0..<1000 {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try client.lookup(scheme: "feed-cell", environment: environment)
+                    _ = try client.lookup("feed-cell", in: environment)
                     lookupTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
                 }
                 for _ in 0..<1000 {
@@ -128,7 +128,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         for clients in [8, 64] {
             let lookups = try throughput(clients: clients, seconds: seconds) { _ in
                 let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/warm/cgld.sock"))
-                return { _ = try own.lookup(scheme: "feed-cell", environment: environment) }
+                return { _ = try own.lookup("feed-cell", in: environment) }
             }
             rows.append(Row(name: "cgld lookups, \(clients) clients", value: lookups, unit: "ops/s"))
             // The daemon alone, its clients doing what Redis's do: write the request, read the bytes.
@@ -155,9 +155,9 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
                 ratios["bare SwiftNIO/redis \(clients) clients"] = floor / gets
             }
         }
-        let batch = Array(repeating: Lookup(scheme: "feed-cell", environment: environment), count: 1000)
+        let batch = Array(repeating: Lookup("feed-cell", in: environment), count: 1000)
         let pipelined = try throughput(clients: 1, seconds: seconds) { _ in
-            { _ = try client.lookups(batch) }
+            { _ = try client.lookup(batch) }
         } * Double(batch.count)
         rows.append(Row(name: "cgld pipelined lookups, 1 connection (1,000 deep)", value: pipelined, unit: "lookups/s"))
         ratios["pipelined / 200,000 target"] = pipelined / 200_000
@@ -228,7 +228,7 @@ if wanted("shared-client") {
     let (daemon, client, _) = try startDaemon(cgld, in: folder + "/shared")
     try registerMany(1000, with: client)
     _ = try client.register(Data(feedCell.utf8))
-    _ = try client.lookup(scheme: "feed-cell", environment: environment)
+    _ = try client.lookup("feed-cell", in: environment)
     /// Eight threads doing warm lookups on the one client until `stop`, their latencies in µs.
     func lookups(until stop: @escaping @Sendable () -> Bool) throws -> [Double] {
         let times = Mutex<[Double]>([])
@@ -240,7 +240,7 @@ if wanted("shared-client") {
                 do {
                     while !stop() {
                         let start = DispatchTime.now().uptimeNanoseconds
-                        _ = try client.lookup(scheme: "feed-cell", environment: environment)
+                        _ = try client.lookup("feed-cell", in: environment)
                         own.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
                     }
                 } catch {

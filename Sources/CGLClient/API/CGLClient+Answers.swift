@@ -1,3 +1,5 @@
+import CGLBridge
+public import CGLDocument
 import CGLWire
 
 // What each answer means, shared by the async and the blocking calls.
@@ -46,30 +48,93 @@ extension CGLClient {
         return Stats(stats)
     }
 
+    /// The requests of a batch: `lookupBatch`es of at most the configured number of lookups.
+    func batchRequests(_ batch: [Lookup]) -> [WireRequest] {
+        let size = max(1, configuration.maximumBatchItems)
+        return stride(from: 0, to: batch.count, by: size).map { start in
+            .lookupBatch(batch[start ..< min(start + size, batch.count)].map(\.wire))
+        }
+    }
+
+    /// The answers of a batch's requests, one result per lookup: a request refused whole (a
+    /// batch over the daemon's limit) fails each of its lookups.
+    func batchResults(_ responses: [WireResponse], count: Int) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
+        var results: [Result<Snapshot, CGLClientError>] = []
+        results.reserveCapacity(count)
+        let size = max(1, configuration.maximumBatchItems)
+        for (index, response) in responses.enumerated() {
+            let expected = min(size, count - index * size)
+            switch response {
+            case .snapshots(let answers) where answers.count == expected:
+                for answer in answers {
+                    switch answer {
+                    case .snapshot(let snapshot): results.append(.success(Snapshot(snapshot)))
+                    case .failure(let error): results.append(.failure(.daemon(error, socketPath: configuration.socketPath)))
+                    }
+                }
+            case .error(let error):
+                let failure = CGLClientError.daemon(error, socketPath: configuration.socketPath)
+                results += repeatElement(.failure(failure), count: expected)
+            default:
+                throw CGLClientError(code: .protocolViolation, message: "cgld answered a lookupBatch of \(expected) with \(Self.describe(response))",
+                                     socketPath: configuration.socketPath)
+            }
+        }
+        return results
+    }
+
+    private static func describe(_ response: WireResponse) -> String {
+        if case .snapshots(let answers) = response { return "\(answers.count) answers" }
+        return "\(response.kind)"
+    }
+
     /// The local fallback's snapshot when the daemon is unavailable; `error` otherwise.
-    func fallback(for error: CGLClientError, scheme: String, environment: Environment) throws(CGLClientError) -> Snapshot {
+    func fallback(for error: CGLClientError, _ lookup: Lookup) throws(CGLClientError) -> Snapshot {
         guard error.isDaemonUnavailable, let fallback = configuration.fallback else { throw error }
         do throws(LocalFallback.Failure) {
-            return try fallback.snapshot(scheme: scheme, environment: environment)
+            return try fallback.snapshot(lookup.scheme, in: lookup.environment, content: lookup.content, textScale: lookup.textScale)
         } catch {
             throw CGLClientError(code: .fallbackFailed, message: "cgld is unavailable and the local fallback \(error.message)",
                                  socketPath: configuration.socketPath)
         }
     }
+
+    /// The local fallback's snapshots of a batch when the daemon is unavailable; `error`
+    /// otherwise.
+    func fallback(for error: CGLClientError, _ batch: [Lookup]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
+        guard error.isDaemonUnavailable, configuration.fallback != nil else { throw error }
+        return batch.map { lookup in
+            Result { () throws(CGLClientError) in try fallback(for: error, lookup) }
+        }
+    }
 }
 
-/// One lookup of a batch (``CGLClient/lookups(_:)``).
+/// One lookup of a batch (``CGLClient/lookup(_:)-([Lookup])``).
+///
+/// ```swift
+/// Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text(post.body), "hasBadge": false])
+/// ```
 public struct Lookup: Sendable, Hashable {
     /// The scheme's name.
     public var scheme: String
     /// The environment.
     public var environment: Environment
+    /// Values of the scheme's slots; empty for the document's own content.
+    public var content: Content
+    /// The text scale replacing the environment's; nil keeps it.
+    public var textScale: Double?
 
     /// A lookup.
-    public init(scheme: String, environment: Environment) {
+    public init(_ scheme: String, in environment: Environment, content: Content = [:], textScale: Double? = nil) {
         self.scheme = scheme
         self.environment = environment
+        self.content = content
+        self.textScale = textScale
     }
 
-    var request: WireRequest { .lookup(scheme: scheme, environment: environment.request) }
+    var wire: WireLookup {
+        WireLookup(scheme: scheme, environment: environment.request, textScale: textScale, content: WireContent(content))
+    }
+
+    var request: WireRequest { .lookup(wire) }
 }

@@ -1,4 +1,6 @@
 public import Foundation
+public import CGLDocument
+import CGLBridge
 import CGLWire
 
 // The calls for code that cannot suspend (a `layoutSubviews`, a render thread): the same
@@ -26,24 +28,35 @@ extension CGLClient {
         try schemes(try send(.list))
     }
 
-    /// The snapshot of a scheme in an environment.
-    public func lookup(scheme: String, environment: Environment) throws(CGLClientError) -> Snapshot {
+    /// The snapshot of a scheme in an environment, laid out for the caller's content.
+    public func lookup(_ scheme: String, in environment: Environment, content: Content = [:],
+                       textScale: Double? = nil) throws(CGLClientError) -> Snapshot {
+        let lookup = Lookup(scheme, in: environment, content: content, textScale: textScale)
         do throws(CGLClientError) {
-            return try snapshot(try send(.lookup(scheme: scheme, environment: environment.request)))
+            return try snapshot(try send(lookup.request))
         } catch {
-            return try fallback(for: error, scheme: scheme, environment: environment)
+            return try fallback(for: error, lookup)
         }
     }
 
-    /// Many lookups pipelined on one connection, in one round trip.
-    public func lookups(_ lookups: [Lookup]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
-        try send(lookups.map(\.request)).map(lookupResult)
+    /// Many lookups in one round trip, answered in their order.
+    public func lookup(_ batch: [Lookup]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
+        do throws(CGLClientError) {
+            let requests = batchRequests(batch)
+            do throws(CGLClientError) {
+                return try batchResults(try send(requests), count: batch.count)
+            } catch where error.code == .unsupportedByDaemon && batch.allSatisfy({ $0.request.isExpressible(in: 1) }) {
+                return try send(batch.map(\.request)).map(lookupResult)
+            }
+        } catch {
+            return try fallback(for: error, batch)
+        }
     }
 
     /// Computes and stores snapshots ahead of lookups; `progress` is called on this thread.
-    public func prewarm(schemes: [String] = [], profiles: [String] = [],
+    public func prewarm(schemes: [String] = [], profiles: [String] = [], content: [Content] = [],
                         progress: (PrewarmProgress) -> Void = { _ in }) throws(CGLClientError) -> PrewarmSummary {
-        try summary(try send(.prewarm(schemes: schemes, profiles: profiles)) { event in
+        try summary(try send(.prewarm(schemes: schemes, profiles: profiles, content: content.map(WireContent.init))) { event in
             if case WireResponse.prewarmProgress(let value) = event { progress(PrewarmProgress(value)) }
         })
     }

@@ -1,4 +1,6 @@
 public import Foundation
+public import CGLDocument
+import CGLBridge
 import CGLWire
 
 // The calls, one per request of the protocol. Each suspends while the daemon answers,
@@ -33,28 +35,62 @@ extension CGLClient {
         try schemes(try await send(.list))
     }
 
-    /// The snapshot of a scheme in an environment, with where the daemon found it.
+    /// The snapshot of a scheme in an environment, laid out for the caller's content, with
+    /// where the daemon found it.
+    ///
+    /// ```swift
+    /// let cell = try await client.lookup("feed-cell", in: .profile("phone-portrait"),
+    ///                                    content: ["body": .text(post.body), "photo": .size(1200, 800), "hasBadge": false])
+    /// ```
     ///
     /// When the daemon is unavailable and the configuration has a ``LocalFallback``, the
     /// snapshot is computed here from the fallback's documents (its source is `computed`).
     ///
-    /// - Throws: ``CGLClientError/Code/daemon`` with `notFound` or `invalidEnvironment`;
-    ///   ``CGLClientError/Code/daemonUnavailable`` without a fallback.
-    public func lookup(scheme: String, environment: Environment) async throws(CGLClientError) -> Snapshot {
+    /// - Parameters:
+    ///   - scheme: The registered scheme's name.
+    ///   - environment: A profile, or explicit values.
+    ///   - content: Values of the scheme's slots; those left out take the document's
+    ///     defaults. Empty: the document's own content.
+    ///   - textScale: The text scale (0.8 to 3.1) replacing the environment's; nil keeps
+    ///     the profile's (1 for explicit values).
+    /// - Throws: ``CGLClientError/Code/daemon`` with `notFound`, `invalidEnvironment` or
+    ///   `invalidContent` (the issues name each slot); ``CGLClientError/Code/daemonUnavailable``
+    ///   without a fallback.
+    public func lookup(_ scheme: String, in environment: Environment, content: Content = [:],
+                       textScale: Double? = nil) async throws(CGLClientError) -> Snapshot {
+        let lookup = Lookup(scheme, in: environment, content: content, textScale: textScale)
         do throws(CGLClientError) {
-            return try snapshot(try await send(.lookup(scheme: scheme, environment: environment.request)))
+            return try snapshot(try await send(lookup.request))
         } catch {
-            return try fallback(for: error, scheme: scheme, environment: environment)
+            return try fallback(for: error, lookup)
         }
     }
 
-    /// Many lookups pipelined on one connection: all are sent at once and answered in any
-    /// order; the results come back in request order.
+    /// Many lookups in one round trip, answered in their order: sent as `lookupBatch`
+    /// requests of at most ``Configuration/maximumBatchItems`` lookups each (pipelined
+    /// one by one to a daemon of protocol version 1). The daemon computes the misses in
+    /// parallel, each distinct one once.
     ///
-    /// - Throws: `CGLClientError` when the connection fails; a lookup the daemon refuses
-    ///   is a failed result, not a thrown error.
-    public func lookups(_ lookups: [Lookup]) async throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
-        try await send(lookups.map(\.request)).map(lookupResult)
+    /// ```swift
+    /// let cells = try await client.lookup(posts.map { post in
+    ///     Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text(post.body)])
+    /// })
+    /// ```
+    ///
+    /// - Returns: Each lookup's snapshot, or the error that lookup alone met.
+    /// - Throws: `CGLClientError` when the daemon cannot be reached (without a fallback) or
+    ///   the connection fails.
+    public func lookup(_ batch: [Lookup]) async throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
+        do throws(CGLClientError) {
+            let requests = batchRequests(batch)
+            do throws(CGLClientError) {
+                return try batchResults(try await send(requests), count: batch.count)
+            } catch where error.code == .unsupportedByDaemon && batch.allSatisfy({ $0.request.isExpressible(in: 1) }) {
+                return try await send(batch.map(\.request)).map(lookupResult)
+            }
+        } catch {
+            return try fallback(for: error, batch)
+        }
     }
 
     /// Computes and stores snapshots ahead of lookups. A prewarm identical to one running
@@ -63,12 +99,14 @@ extension CGLClient {
     /// - Parameters:
     ///   - schemes: The schemes; empty for every registered one.
     ///   - profiles: The profiles; empty for every profile the daemon has.
+    ///   - content: Content items (a page of a feed about to be drawn), each prewarmed for
+    ///     every scheme and profile; empty for the documents' own content alone.
     ///   - progress: Given each progress event (do not call the client from it).
-    /// - Throws: ``CGLClientError/Code/daemon`` with `notFound` or `invalidEnvironment`
-    ///   naming the first unknown name (nothing was done).
-    public func prewarm(schemes: [String] = [], profiles: [String] = [],
+    /// - Throws: ``CGLClientError/Code/daemon`` with `notFound`, `invalidEnvironment` or
+    ///   `invalidContent` naming the first unknown name or unfit item (nothing was done).
+    public func prewarm(schemes: [String] = [], profiles: [String] = [], content: [Content] = [],
                         progress: (PrewarmProgress) -> Void = { _ in }) async throws(CGLClientError) -> PrewarmSummary {
-        try summary(try await send(.prewarm(schemes: schemes, profiles: profiles)) { event in
+        try summary(try await send(.prewarm(schemes: schemes, profiles: profiles, content: content.map(WireContent.init))) { event in
             if case WireResponse.prewarmProgress(let value) = event { progress(PrewarmProgress(value)) }
         })
     }

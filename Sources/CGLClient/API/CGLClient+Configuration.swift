@@ -16,6 +16,9 @@ extension CGLClient {
         /// Idle connections kept for the next calls (default 4). Concurrent calls beyond
         /// it open connections of their own, closed when they end.
         public var maximumIdleConnections: Int
+        /// The most lookups sent in one `lookupBatch` request (default 1 000, the daemon's
+        /// default `limits.maxBatchItems`); a longer batch goes as several, pipelined.
+        public var maximumBatchItems: Int
 
         /// A configuration.
         ///
@@ -25,13 +28,16 @@ extension CGLClient {
         ///   - requestTimeout: Default 30 s.
         ///   - fallback: Local documents to compute from when the daemon is unavailable.
         ///   - maximumIdleConnections: Idle connections kept; default 4.
+        ///   - maximumBatchItems: Lookups per `lookupBatch` request; default 1 000.
         public init(socketPath: String = CGLClient.defaultSocketPath, connectTimeout: Duration = .seconds(2),
-                    requestTimeout: Duration = .seconds(30), fallback: LocalFallback? = nil, maximumIdleConnections: Int = 4) {
+                    requestTimeout: Duration = .seconds(30), fallback: LocalFallback? = nil, maximumIdleConnections: Int = 4,
+                    maximumBatchItems: Int = 1000) {
             self.socketPath = socketPath
             self.connectTimeout = connectTimeout
             self.requestTimeout = requestTimeout
             self.fallback = fallback
             self.maximumIdleConnections = max(0, maximumIdleConnections)
+            self.maximumBatchItems = max(1, maximumBatchItems)
         }
     }
 

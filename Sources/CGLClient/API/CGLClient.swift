@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let client = CGLClient()                  // CGLD_SOCKET, .cgld/cgld.sock or /run/cgld/cgld.sock
-/// let snapshot = try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
+/// let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
 /// print(snapshot.source, snapshot["avatar"]?.frame as Any)
 /// ```
 ///

@@ -24,6 +24,12 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
         public static let protocolViolation = Code(name: "protocolViolation")
         /// A document is longer than the daemon accepts; nothing was sent.
         public static let documentTooLarge = Code(name: "documentTooLarge")
+        /// A request's frame is longer than the daemon accepts (a huge text in content, a
+        /// huge batch); nothing was sent.
+        public static let requestTooLarge = Code(name: "requestTooLarge")
+        /// The daemon speaks an older protocol version that lacks what the call needs
+        /// (content, a text scale, batches need version 2); nothing was sent.
+        public static let unsupportedByDaemon = Code(name: "unsupportedByDaemon")
         /// The daemon answered with an error: see ``CGLClientError/refusal``.
         public static let daemon = Code(name: "daemon")
         /// The local fallback could not compute the snapshot (unknown scheme or profile,
@@ -76,6 +82,8 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
         public static let badRequest = DaemonCode(rawValue: 8)
         /// The request needs a later protocol version.
         public static let unsupportedVersion = DaemonCode(rawValue: 9)
+        /// The content does not fit the scheme's slots; the issues name each slot.
+        public static let invalidContent = DaemonCode(rawValue: 10)
 
         /// `notFound`, `busy`…, or `code N` for one this client does not know.
         public var description: String { WireError.Code(rawValue: rawValue).description }

@@ -65,16 +65,20 @@ public struct LocalFallback: Sendable {
     /// The names of the schemes it can compute.
     public var schemeNames: [String] { compiled.keys.sorted() }
 
-    /// Computes a snapshot as the daemon would (its source is `computed`).
+    /// Computes a snapshot as the daemon would (its source is `computed`), with the
+    /// caller's content and text scale.
     ///
-    /// - Throws: ``Failure`` naming what is unknown or cannot be laid out.
-    public func snapshot(scheme: String, environment: Environment) throws(Failure) -> Snapshot {
+    /// - Throws: ``Failure`` naming what is unknown, does not fit the slots, or cannot be
+    ///   laid out.
+    public func snapshot(_ scheme: String, in environment: Environment, content: Content = [:],
+                         textScale: Double? = nil) throws(Failure) -> Snapshot {
         guard let document = compiled[scheme] else { throw Failure(message: "has no document named '\(scheme)'") }
-        guard let resolved = environment.resolved(in: profiles) else {
+        guard var resolved = environment.resolved(in: profiles) else {
             throw Failure(message: "knows no profile '\(environment.profileName ?? "")'")
         }
+        if let textScale { resolved.textScale = textScale }
         do {
-            return Snapshot(WireSnapshot(try document.snapshot(for: resolved), source: .computed))
+            return Snapshot(WireSnapshot(try document.snapshot(for: resolved, content: content), source: .computed))
         } catch {
             throw Failure(message: "cannot lay out '\(scheme)' for \(environment): \(error)")
         }

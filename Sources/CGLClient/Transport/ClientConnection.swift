@@ -21,6 +21,10 @@ final class ClientConnection: @unchecked Sendable {
     private let socketPath: String
     /// The largest frame the daemon accepts (from its handshake).
     private(set) var maximumFrameSize = WireFrame.defaultMaximumSize
+    /// The protocol version the handshake settled on: the newest both sides speak.
+    let version: UInt16
+    /// The newest version the daemon speaks, when it refused ``version``.
+    private var refusedFor: UInt16?
     private var parser = FrameParser(maximumFrameSize: WireFrame.defaultMaximumSize)
     private var nextID: UInt32 = 1
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -34,36 +38,55 @@ final class ClientConnection: @unchecked Sendable {
     /// mean the daemon restarted meanwhile, and is worth one retry on a new connection.
     private(set) var hasBeenUsed = false
 
-    private init(socket: PosixSocket, path: String) {
+    private init(socket: PosixSocket, path: String, version: UInt16) {
         self.socket = socket
         socketPath = path
+        self.version = version
     }
 
-    /// Connects and performs the handshake, blocking the calling thread.
-    static func open(path: String, timeout: Duration) throws(CGLClientError) -> ClientConnection {
+    /// Connects and performs the handshake, blocking the calling thread. A daemon that
+    /// speaks only an older version this client also speaks is connected to again in it.
+    static func open(path: String, timeout: Duration, version: UInt16 = Handshake.currentVersion) throws(CGLClientError) -> ClientConnection {
         let deadline = ContinuousClock.now + timeout
-        let connection = ClientConnection(socket: try connect(path, deadline), path: path)
+        let connection = ClientConnection(socket: try connect(path, deadline), path: path, version: version)
         var steps = connection.helloSteps(deadline: deadline)
         var ready: Int16 = 0
         while let events = try steps.advance(connection, ready: ready, received: connection.hasHelloAnswer) {
             ready = try connection.wait(events, steps.deadline)
         }
-        try connection.finishHandshake()
+        do throws(CGLClientError) {
+            try connection.finishHandshake()
+        } catch {
+            guard let older = connection.olderVersion else { throw error }
+            return try open(path: path, timeout: max(.zero, deadline - .now), version: older)
+        }
         return connection
     }
 
     /// Connects and performs the handshake, suspending rather than blocking while the
     /// daemon answers.
-    static func open(path: String, timeout: Duration) async throws(CGLClientError) -> ClientConnection {
+    static func open(path: String, timeout: Duration, version: UInt16 = Handshake.currentVersion) async throws(CGLClientError) -> ClientConnection {
         let deadline = ContinuousClock.now + timeout
-        let connection = ClientConnection(socket: try connect(path, deadline), path: path)
+        let connection = ClientConnection(socket: try connect(path, deadline), path: path, version: version)
         var steps = connection.helloSteps(deadline: deadline)
         var ready: Int16 = 0
         while let events = try steps.advance(connection, ready: ready, received: connection.hasHelloAnswer) {
             ready = try await connection.suspend(events, steps.deadline)
         }
-        try connection.finishHandshake()
+        do throws(CGLClientError) {
+            try connection.finishHandshake()
+        } catch {
+            guard let older = connection.olderVersion else { throw error }
+            return try await open(path: path, timeout: max(.zero, deadline - .now), version: older)
+        }
         return connection
+    }
+
+    /// The older version to connect again with, after a refusal naming one this client
+    /// speaks.
+    private var olderVersion: UInt16? {
+        guard let refusedFor, refusedFor < version, Handshake.supportedVersions.contains(refusedFor) else { return nil }
+        return refusedFor
     }
 
     private static func connect(_ path: String, _ deadline: ContinuousClock.Instant) throws(CGLClientError) -> PosixSocket {
@@ -81,7 +104,7 @@ final class ClientConnection: @unchecked Sendable {
     /// The steps that send the hello; the answer's bytes collect in ``helloAnswer``.
     private func helloSteps(deadline: ContinuousClock.Instant) -> Steps {
         var hello: [UInt8] = []
-        Handshake.ClientHello().encode(into: &hello)
+        Handshake.ClientHello(version: version).encode(into: &hello)
         return Steps(output: hello, deadline: deadline, timeout: nil)
     }
 
@@ -98,8 +121,9 @@ final class ClientConnection: @unchecked Sendable {
             throw CGLClientError(code: .protocolViolation, message: "\(socketPath) does not answer the cgld handshake", socketPath: socketPath)
         }
         guard serverHello.isAccepted else {
+            refusedFor = serverHello.version
             throw CGLClientError(code: .handshakeRefused,
-                                 message: "cgld on \(socketPath) refused protocol version \(Handshake.currentVersion) (\(serverHello.status)); it speaks version \(serverHello.version). Use a matching client.",
+                                 message: "cgld on \(socketPath) refused protocol version \(version) (\(serverHello.status)); it speaks version \(serverHello.version). Use a matching client.",
                                  socketPath: socketPath)
         }
         maximumFrameSize = serverHello.maximumFrameSize

@@ -47,18 +47,34 @@ struct Exchange {
 
     private func prepare<Requests: Collection<WireRequest>>(_ requests: Requests) throws(CGLClientError) -> Matcher? {
         guard !requests.isEmpty else { return nil }
-        return Matcher(first: connection.makeRequestIDs(requests.count), count: requests.count, socketPath: socketPath)
+        return Matcher(first: connection.makeRequestIDs(requests.count), count: requests.count, version: connection.version, socketPath: socketPath)
     }
 
     private func encode<Requests: Collection<WireRequest>>(_ requests: Requests, first: UInt32) throws(CGLClientError) -> [UInt8] {
         var output = connection.takeOutput()
         var id = first
         for request in requests {
+            guard request.isExpressible(in: connection.version) else {
+                throw CGLClientError(code: .unsupportedByDaemon,
+                                     message: "cgld on \(socketPath) speaks protocol version \(connection.version), which has no \(Self.feature(of: request)); upgrade cgld",
+                                     socketPath: socketPath)
+            }
             try checkSize(request)
-            request.encode(requestID: id, into: &output)
+            let start = output.count
+            request.encode(requestID: id, version: connection.version, into: &output)
+            try checkFrameSize(request, WireFrame.length(ofFrameAt: start, in: output))
             id += 1
         }
         return output
+    }
+
+    /// What a version lacks that `request` needs, for the message.
+    private static func feature(of request: WireRequest) -> String {
+        switch request {
+        case .lookupBatch: "lookupBatch"
+        case .prewarm: "content in prewarm"
+        default: "content or text scale in lookup"
+        }
     }
 
     private func checkSize(_ request: WireRequest) throws(CGLClientError) {
@@ -70,18 +86,29 @@ struct Exchange {
                              socketPath: socketPath)
     }
 
+    /// Refuses, before sending it, a request the daemon would refuse by closing the
+    /// connection: one whose frame passes its maximum (content with a huge text, a huge batch).
+    private func checkFrameSize(_ request: WireRequest, _ length: Int) throws(CGLClientError) {
+        guard length > Int(connection.maximumFrameSize) else { return }
+        throw CGLClientError(code: .requestTooLarge,
+                             message: "the \(request.kind) request is a frame of \(length) bytes; cgld on \(socketPath) accepts at most \(connection.maximumFrameSize): send less content, or split the batch",
+                             socketPath: socketPath)
+    }
+
     /// Which frames answer which request of the turn.
     private struct Matcher {
         let first: UInt32
         let count: Int
+        let version: UInt16
         let socketPath: String
         var settled = SettledRequests()
         var remaining: Int
         var receivedAny = false
 
-        init(first: UInt32, count: Int, socketPath: String) {
+        init(first: UInt32, count: Int, version: UInt16, socketPath: String) {
             self.first = first
             self.count = count
+            self.version = version
             self.socketPath = socketPath
             remaining = count
         }
@@ -97,7 +124,7 @@ struct Exchange {
             let index = Int(frame.requestID - first)
             let response: WireResponse
             do throws(WireDecodingError) {
-                response = try WireResponse(frame: frame, strings: strings)
+                response = try WireResponse(frame: frame, version: version, strings: strings)
             } catch where error.code == .unknownKind {
                 return false  // a kind of a later version: discarded (§12)
             } catch {

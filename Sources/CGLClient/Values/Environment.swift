@@ -6,9 +6,9 @@ package import CGLWire
 /// The environment a lookup asks for: a profile the daemon has, or explicit values.
 ///
 /// ```swift
-/// try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))
-/// try await client.lookup(scheme: "feed-cell", environment: .profile("phone-portrait", direction: .rightToLeft))
-/// try await client.lookup(scheme: "feed-cell", environment: .size(width: 500, height: 300, scale: 2))
+/// try await client.lookup("feed-cell", in: .profile("phone-portrait"))
+/// try await client.lookup("feed-cell", in: .profile("phone-portrait", direction: .rightToLeft))
+/// try await client.lookup("feed-cell", in: .size(width: 500, height: 300, scale: 2))
 /// ```
 ///
 /// The text scale is not carried by protocol version 1: a profile's own applies; explicit

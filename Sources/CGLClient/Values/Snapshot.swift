@@ -67,6 +67,9 @@ public struct Snapshot: Sendable, Hashable {
     public var engine: String { wire.engine }
     /// The environment the frames were computed for, resolved (a profile's values and name).
     public var environment: LayoutEnvironment { LayoutEnvironment(wire.environment) }
+    /// The digest (`sha256:…`) of the content the frames were laid out for, without the
+    /// values equal to the document's defaults; nil for the document's own content.
+    public var contentDigest: String? { wire.contentDigest }
     /// The extent of all frames in root space (max x, max y).
     public var size: CGSize { CGSize(width: wire.size.width, height: wire.size.height) }
     /// Every element, in document order.

@@ -15,7 +15,7 @@ public import CGLWire
 public struct Authorization: Sendable, Hashable {
     /// What a request needs.
     public enum Access: String, Sendable, Hashable, Comparable, CustomStringConvertible {
-        /// `ping`, `list`, `lookup`, `stats`: nothing changes.
+        /// `ping`, `list`, `lookup`, `lookupBatch`, `stats`: nothing changes.
         case read
         /// `register`, `unregister`, `prewarm`: the registry changes, or much work starts.
         case administer
@@ -63,7 +63,7 @@ public struct Authorization: Sendable, Hashable {
     /// not compile until someone decides what it needs.
     public static func access(for kind: WireRequest.Kind) -> Access {
         switch kind {
-        case .ping, .list, .lookup, .stats: .read
+        case .ping, .list, .lookup, .lookupBatch, .stats: .read
         case .register, .unregister, .prewarm: .administer
         }
     }

@@ -1,16 +1,23 @@
 import CGLDocument
 import CGLStore
 
-/// What a lookup asks for, resolved once: the registered scheme, the environment, and the
-/// cache key they make.
+/// What a lookup asks for, resolved once: the registered scheme, the environment, the
+/// caller's content, and the cache key they make.
 struct SnapshotTarget: Sendable {
     let scheme: RegisteredScheme
     let environment: ResolvedEnvironment
+    /// Checked against the scheme's slots, without the values equal to their defaults;
+    /// empty for the document's own content.
+    let content: Content
     let key: SnapshotKey
 
-    init(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment) {
+    /// The target of `content`, which must be checked and normalized
+    /// (`Content.normalized(for:)`): its digest is the key's.
+    init(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, content: Content = .empty) {
         self.scheme = scheme
         self.environment = environment
-        key = SnapshotKey(schemeHash: scheme.hash, engineVersion: SnapshotVersion.current, environmentKey: environment.key)
+        self.content = content
+        key = SnapshotKey(schemeHash: scheme.hash, engineVersion: SnapshotVersion.current, environmentKey: environment.key,
+                          contentDigest: content.values.isEmpty ? "" : content.digest)
     }
 }

@@ -38,6 +38,7 @@ struct ConfigurationChange {
             ("profiles.file", running.profilesFile ?? "", loaded.profilesFile ?? ""),
             ("prewarm.directions", Self.names(running.prewarmDirections), Self.names(loaded.prewarmDirections)),
             ("cache.memoryBytes", "\(running.cacheMemoryBytes)", "\(loaded.cacheMemoryBytes)"),
+            ("cache.persistContent", "\(running.persistContent)", "\(loaded.persistContent)"),
             ("workers", "\(running.workers)", "\(loaded.workers)"),
             ("eventLoops", "\(running.eventLoops)", "\(loaded.eventLoops)"),
         ] + Self.limits(running.limits, loaded.limits)
@@ -56,6 +57,8 @@ struct ConfigurationChange {
             ("limits.maxRequestsInFlight", "\(running.maximumRequestsInFlight)", "\(loaded.maximumRequestsInFlight)"),
             ("limits.idleTimeoutSeconds", "\(running.idleTimeout)", "\(loaded.idleTimeout)"),
             ("limits.helloTimeoutSeconds", "\(running.helloTimeout)", "\(loaded.helloTimeout)"),
+            ("limits.maxBatchItems", "\(running.maximumBatchItems)", "\(loaded.maximumBatchItems)"),
+            ("limits.maxContentTextBytes", "\(running.maximumContentTextBytes)", "\(loaded.maximumContentTextBytes)"),
         ]
     }
 }

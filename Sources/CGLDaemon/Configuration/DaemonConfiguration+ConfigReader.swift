@@ -14,6 +14,7 @@ extension DaemonConfiguration {
     /// | `prewarm.atStart` | bool | `true` |
     /// | `prewarm.directions` | strings of `profile`, `ltr`, `rtl` | `["ltr", "rtl"]` |
     /// | `cache.memoryBytes` | int ≥ 0 | 67108864 (64 MiB) |
+    /// | `cache.persistContent` | bool | `false` |
     /// | `workers` | int, 0 to 256 (0: one per core) | 0 |
     /// | `eventLoops` | int, 0 to 64 (0: one per four cores, at least one) | 0 |
     /// | `limits.maxFrameBytes` | int, 1024 to 8388608 | 8388608 |
@@ -21,6 +22,8 @@ extension DaemonConfiguration {
     /// | `limits.maxRequestsInFlight` | int, 1 to 1000000 | 4096 |
     /// | `limits.idleTimeoutSeconds` | number > 0 | 300 |
     /// | `limits.helloTimeoutSeconds` | number > 0 | 5 |
+    /// | `limits.maxBatchItems` | int, 1 to 100000 | 1000 |
+    /// | `limits.maxContentTextBytes` | int, 1 to 4194304 | 65536 |
     /// | `log.level` | `trace` … `critical` | `info` |
     /// | `authorization.*` | see ``AuthorizationConfiguration/init(config:)`` | |
     ///
@@ -39,6 +42,7 @@ extension DaemonConfiguration {
         prewarmAtStart = try fields.bool("prewarm.atStart") ?? defaults.prewarmAtStart
         prewarmDirections = try fields.directions("prewarm.directions") ?? defaults.prewarmDirections
         cacheMemoryBytes = try fields.int("cache.memoryBytes", in: 0 ... Int(Int32.max) * 64) ?? defaults.cacheMemoryBytes
+        persistContent = try fields.bool("cache.persistContent") ?? defaults.persistContent
         workers = try fields.int("workers", in: 0 ... 256) ?? defaults.workers
         eventLoops = try fields.int("eventLoops", in: 0 ... 64) ?? defaults.eventLoops
         limits = try Limits(fields: fields, defaults: defaults.limits)
@@ -54,7 +58,9 @@ extension DaemonConfiguration.Limits {
             maximumConnections: try fields.int("limits.maxConnections", in: 1 ... 100_000) ?? defaults.maximumConnections,
             maximumRequestsInFlight: try fields.int("limits.maxRequestsInFlight", in: 1 ... 1_000_000) ?? defaults.maximumRequestsInFlight,
             idleTimeout: try fields.seconds("limits.idleTimeoutSeconds") ?? defaults.idleTimeout,
-            helloTimeout: try fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout
+            helloTimeout: try fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout,
+            maximumBatchItems: try fields.int("limits.maxBatchItems", in: 1 ... 100_000) ?? defaults.maximumBatchItems,
+            maximumContentTextBytes: try fields.int("limits.maxContentTextBytes", in: 1 ... 4 * 1024 * 1024) ?? defaults.maximumContentTextBytes
         )
     }
 }

@@ -29,6 +29,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var prewarmDirections: [PrewarmDirection]
     /// The bound of the in-memory snapshot cache, in bytes.
     public var cacheMemoryBytes: Int
+    /// Whether snapshots of the caller's content are stored in the database too; off, they
+    /// live in the in-memory cache alone (content is unbounded by nature). The snapshots of
+    /// the documents' own content are always stored.
+    public var persistContent: Bool
     /// Threads that compute snapshots (and parse documents); 0 means one per core.
     public var workers: Int
     /// Threads that serve the connections (SwiftNIO event loops); 0 means one per four
@@ -54,6 +58,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         prewarmAtStart: Bool = true,
         prewarmDirections: [PrewarmDirection] = [.leftToRight, .rightToLeft],
         cacheMemoryBytes: Int = 64 * 1024 * 1024,
+        persistContent: Bool = false,
         workers: Int = 0,
         eventLoops: Int = 0,
         limits: Limits = Limits(),
@@ -69,6 +74,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         self.prewarmAtStart = prewarmAtStart
         self.prewarmDirections = prewarmDirections
         self.cacheMemoryBytes = cacheMemoryBytes
+        self.persistContent = persistContent
         self.workers = workers
         self.eventLoops = eventLoops
         self.limits = limits
@@ -108,6 +114,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
         public var idleTimeout: Duration
         /// How long a new connection has to send its 8-byte hello.
         public var helloTimeout: Duration
+        /// The most lookups one `lookupBatch` may ask for.
+        public var maximumBatchItems: Int
+        /// The longest text a lookup's content may give a slot, in UTF-8 bytes.
+        public var maximumContentTextBytes: Int
 
         /// Limits; every value has its default.
         public init(
@@ -115,13 +125,17 @@ public struct DaemonConfiguration: Sendable, Hashable {
             maximumConnections: Int = 512,
             maximumRequestsInFlight: Int = 4096,
             idleTimeout: Duration = .seconds(300),
-            helloTimeout: Duration = .seconds(5)
+            helloTimeout: Duration = .seconds(5),
+            maximumBatchItems: Int = 1000,
+            maximumContentTextBytes: Int = 64 * 1024
         ) {
             self.maximumFrameSize = maximumFrameSize
             self.maximumConnections = maximumConnections
             self.maximumRequestsInFlight = maximumRequestsInFlight
             self.idleTimeout = idleTimeout
             self.helloTimeout = helloTimeout
+            self.maximumBatchItems = maximumBatchItems
+            self.maximumContentTextBytes = maximumContentTextBytes
         }
     }
 

@@ -63,6 +63,24 @@ struct EnvironmentResolver: Sendable {
         }
     }
 
+    /// The environment of a lookup with its text scale: `textScale` replaces the profile's
+    /// (or the explicit values' 1) when given.
+    ///
+    /// - Throws: ``EnvironmentRefusal`` as ``environment(for:)``, or for a text scale out of
+    ///   range.
+    func environment(for request: WireEnvironmentRequest, textScale: Double?) throws(EnvironmentRefusal) -> ResolvedEnvironment {
+        let resolved = try environment(for: request)
+        guard let textScale, textScale != resolved.environment.textScale else { return resolved }
+        var scaled = resolved.environment
+        scaled.textScale = textScale
+        do {
+            try scaled.validate()
+        } catch {
+            throw EnvironmentRefusal(message: "invalid environment: \(error.message)")
+        }
+        return ResolvedEnvironment(scaled)
+    }
+
     /// The profile called `name`.
     func profile(named name: String) throws(EnvironmentRefusal) -> LayoutEnvironment {
         guard let environment = profiles[name] else { throw unknownProfile(name) }

@@ -1,3 +1,4 @@
+import CGLDocument
 import CGLWire
 import Synchronization
 
@@ -19,8 +20,13 @@ final class PrewarmRuns: Sendable {
             self.environments = environments
         }
 
+        /// Each scheme by name, hash and the digests of its content items.
         init(_ job: Prewarmer.Job) {
-            schemes = job.schemes.map { "\($0.name)\u{0}\($0.hash)" }
+            schemes = job.schemes.indices.map { index in
+                let scheme = job.schemes[index]
+                let digests = job.contents(ofSchemeAt: index).map { $0.values.isEmpty ? "" : $0.digest }
+                return ([scheme.name, scheme.hash] + digests).joined(separator: "\u{0}")
+            }
             environments = job.environments.map(\.key)
         }
     }

@@ -13,6 +13,8 @@ import Synchronization
 /// never stuck behind a whole prewarm.
 struct Prewarmer: Sendable {
     let store: any SchemeStore
+    /// Where snapshots of the caller's content go when they are not stored.
+    let snapshots: SnapshotService
     let pool: ComputePool
     let counters: DaemonCounters
     let logger: Logger
@@ -22,18 +24,30 @@ struct Prewarmer: Sendable {
     /// The runs under way, which an identical prewarm joins.
     let runs = PrewarmRuns()
 
-    /// What a prewarm covers.
+    /// What a prewarm covers: each scheme for each of its content items (its document's
+    /// own content alone when none is given) in each environment.
     struct Job: Sendable {
         var schemes: [RegisteredScheme]
         var environments: [ResolvedEnvironment]
+        /// Per scheme, the content items, checked and normalized for it; empty: the
+        /// document's own content alone.
+        var contents: [[Content]] = []
 
-        var total: Int { schemes.count * environments.count }
+        /// The content items of the scheme at `index`.
+        func contents(ofSchemeAt index: Int) -> [Content] {
+            index < contents.count && !contents[index].isEmpty ? contents[index] : [.empty]
+        }
+
+        var total: Int { schemes.indices.reduce(0) { $0 + contents(ofSchemeAt: $1).count } * environments.count }
     }
 
     /// The outcome of one scheme.
     private struct SchemeResult: Sendable {
         var scheme: String
+        /// Computed, to store.
         var snapshots: [StoredSnapshot] = []
+        /// Computed and kept in the hot cache alone (content not persisted).
+        var keptInMemory = 0
         var alreadyCached = 0
         var failed = 0
     }
@@ -50,11 +64,12 @@ struct Prewarmer: Sendable {
         var tally = Tally(total: job.total)
         var batch: [StoredSnapshot] = []
         await withTaskGroup(of: SchemeResult.self) { group in
-            var pending = job.schemes.makeIterator()
+            var pending = job.schemes.enumerated().makeIterator()
             var running = 0
             func startNext() -> Bool {
-                guard !shouldStop(), let scheme = pending.next() else { return false }
-                group.addTask { await prewarm(scheme, job.environments) }
+                guard !shouldStop(), let (index, scheme) = pending.next() else { return false }
+                let contents = job.contents(ofSchemeAt: index)
+                group.addTask { await prewarm(scheme, contents, job.environments) }
                 return true
             }
             while running < pool.width + 1, startNext() { running += 1 }
@@ -84,28 +99,37 @@ struct Prewarmer: Sendable {
         }
     }
 
-    /// The snapshots of `scheme` the store lacks, computed on one compute thread.
-    private func prewarm(_ scheme: RegisteredScheme, _ environments: [ResolvedEnvironment]) async -> SchemeResult {
+    /// The snapshots of `scheme` the store (or, for content kept in memory only, the hot
+    /// cache) lacks, computed on one compute thread.
+    private func prewarm(_ scheme: RegisteredScheme, _ contents: [Content], _ environments: [ResolvedEnvironment]) async -> SchemeResult {
+        let (logger, snapshots) = (self.logger, self.snapshots)
         var result = SchemeResult(scheme: scheme.name)
-        let keys = environments.map { SnapshotTarget(scheme, $0).key }
+        let targets = contents.flatMap { content in environments.map { SnapshotTarget(scheme, $0, content: content) } }
+        let storedKeys = targets.map(\.key).filter(snapshots.isStored)
         let stored: [SnapshotKey: StoredSnapshot]
         do {
-            stored = try await store.snapshots(for: keys)
+            stored = storedKeys.isEmpty ? [:] : try await store.snapshots(for: storedKeys)
         } catch {
             logger.error("Prewarm could not read the store", metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error)"])
-            result.failed = environments.count
+            result.failed = targets.count
             return result
         }
-        result.alreadyCached = stored.count
-        let missing = zip(keys, environments).filter { stored[$0.0] == nil }
+        let missing = targets.filter { target in
+            snapshots.isStored(target.key) ? stored[target.key] == nil : snapshots.hotCache.get(target.key) == nil
+        }
+        result.alreadyCached = targets.count - missing.count
         guard !missing.isEmpty else { return result }
-        let logger = self.logger
         let computed = await pool.run { () -> SchemeResult in
             var partial = SchemeResult(scheme: scheme.name)
-            for (key, environment) in missing {
-                switch SnapshotService.compute(scheme, environment.environment) {
+            for target in missing {
+                switch SnapshotService.compute(target) {
                 case .success(let (payload, duration)):
-                    partial.snapshots.append(StoredSnapshot(key: key, payload: Data(payload.payload), computeTime: duration))
+                    if snapshots.isStored(target.key) {
+                        partial.snapshots.append(StoredSnapshot(key: target.key, payload: Data(payload.payload), computeTime: duration))
+                    } else {
+                        snapshots.hotCache.insert(payload, for: target.key)
+                        partial.keptInMemory += 1
+                    }
                 case .failure(let error):
                     partial.failed += 1
                     logger.warning("A snapshot could not be prewarmed", metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error.message)"])
@@ -115,8 +139,9 @@ struct Prewarmer: Sendable {
         }
         switch computed {
         case .success(let partial):
-            counters.computations.add(partial.snapshots.count, ordering: .relaxed)
+            counters.computations.add(partial.snapshots.count + partial.keptInMemory, ordering: .relaxed)
             result.snapshots = partial.snapshots
+            result.keptInMemory = partial.keptInMemory
             result.failed = partial.failed
         case .failure:
             result.failed = missing.count
@@ -135,7 +160,7 @@ struct Prewarmer: Sendable {
         var done: UInt32 { UInt32(clamping: computed + alreadyCached + failed) }
 
         mutating func add(_ result: SchemeResult) {
-            computed += result.snapshots.count
+            computed += result.snapshots.count + result.keptInMemory
             alreadyCached += result.alreadyCached
             failed += result.failed
         }

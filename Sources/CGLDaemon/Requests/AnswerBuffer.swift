@@ -28,10 +28,15 @@ struct AnswerBuffer {
 
     /// Appends a `snapshot` frame straight from a kept payload, for a lookup of `name`: the
     /// warm lookup's one copy of it.
-    mutating func append(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source, requestID: UInt32) {
-        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: snapshot.frameSize(named: name)) { memory in
-            snapshot.writeFrame(requestID: requestID, source: source, named: name, into: memory)
+    mutating func append(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source, version: UInt16, requestID: UInt32) {
+        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: snapshot.frameSize(named: name, version: version)) { memory in
+            snapshot.writeFrame(requestID: requestID, source: source, named: name, version: version, into: memory)
         }
+    }
+
+    /// Appends a frame encoded elsewhere (a batch's `snapshots`).
+    mutating func append(frame: [UInt8]) {
+        bytes.writeBytes(frame)
     }
 
     /// Hands the frames appended so far to `write`, then empties the buffer for the next

@@ -3,13 +3,16 @@ import CGLWire
 /// A request that cannot be answered on the event loop, resolved as far as the event loop
 /// could: what ``RequestHandler/perform(_:requestID:send:)`` does later, on a task.
 enum PendingRequest: Sendable {
-    /// A lookup that missed memory: the store, or computing.
-    case lookup(name: String, SnapshotTarget)
+    /// A lookup that missed memory: the store, or computing; answered in the connection's
+    /// protocol version.
+    case lookup(name: String, SnapshotTarget, version: UInt16)
+    /// A batch of lookups some of which missed memory.
+    case batch([BatchItem])
     case register(document: [UInt8])
     case unregister(name: String)
     case list
     case stats
-    case prewarm(schemes: [String], profiles: [String])
+    case prewarm(schemes: [String], profiles: [String], content: [WireContent])
 }
 
 /// Where the frames of a pending request's answer go.

@@ -46,6 +46,19 @@ struct RequestError: Error, Sendable {
         }
     }
 
+    /// `invalidContent`: the message names the scheme and the first problem, the issues
+    /// carry every one, each with its slot's pointer.
+    static func invalidContent(_ error: ContentError, scheme: String) -> RequestError {
+        let first = error.issues.first
+        var message = "the content does not fit the slots of '\(quoted(scheme))'"
+        if let first {
+            message += ": \(first.message)"
+            if let hint = first.hint { message += " (\(hint))" }
+            if error.issues.count > 1 { message += "; and \(error.issues.count - 1) more" }
+        }
+        return RequestError(WireError(code: .invalidContent, message: message, issues: error.issues.map(WireIssue.init)))
+    }
+
     init(_ refusal: EnvironmentRefusal) {
         self.init(.invalidEnvironment, refusal.message)
     }

@@ -1,23 +1,25 @@
+import CGLBridge
 import CGLDocument
 import CGLWire
 
 extension RequestHandler {
     /// Resolves a lookup once: answered at once when it fails or its snapshot is in memory;
     /// else the resolved lookup, to load.
-    func lookup(_ name: String, _ request: WireEnvironmentRequest, requestID: UInt32, into answers: inout AnswerBuffer) -> PendingRequest? {
+    func lookup(_ lookup: WireLookup, requestID: UInt32, version: UInt16, into answers: inout AnswerBuffer) -> PendingRequest? {
+        let name = lookup.scheme
         let target: SnapshotTarget
         do {
-            target = try resolve(name, request)
+            target = try resolve(lookup)
         } catch {
             answers.append(error.wireError, requestID: requestID)
             return nil
         }
-        guard let cached = snapshots.cached(target.key) else { return .lookup(name: name, target) }
-        guard cached.fitsInFrame(named: name) else {
+        guard let cached = snapshots.cached(target.key) else { return .lookup(name: name, target, version: version) }
+        guard cached.fitsInFrame(named: name, version: version) else {
             answers.append(Self.tooLarge(name, cached).wireError, requestID: requestID)
             return nil
         }
-        answers.append(cached, named: name, source: .memory, requestID: requestID)
+        answers.append(cached, named: name, source: .memory, version: version, requestID: requestID)
         return nil
     }
 
@@ -39,13 +41,31 @@ extension RequestHandler {
         RequestError(.tooLarge, "the snapshot of '\(name)' would be a frame of \(snapshot.frameSize(named: name)) bytes, over the \(WireFrame.defaultMaximumSize) a server may send")
     }
 
-    /// The registered scheme and the environment a lookup names.
-    func resolve(_ name: String, _ request: WireEnvironmentRequest) throws(RequestError) -> SnapshotTarget {
-        guard let scheme = registry.scheme(named: name) else { throw Self.notFound(name, among: registry.all().map(\.name)) }
+    /// The registered scheme, the environment (with its text scale) and the content a
+    /// lookup names, checked.
+    func resolve(_ lookup: WireLookup) throws(RequestError) -> SnapshotTarget {
+        guard let scheme = registry.scheme(named: lookup.scheme) else { throw Self.notFound(lookup.scheme, among: registry.all().map(\.name)) }
+        let environment: ResolvedEnvironment
         do throws(EnvironmentRefusal) {
-            return SnapshotTarget(scheme, try resolver.environment(for: request))
+            environment = try resolver.environment(for: lookup.environment, textScale: lookup.textScale)
         } catch {
             throw RequestError(error)
+        }
+        guard !lookup.content.isEmpty else { return SnapshotTarget(scheme, environment) }
+        return SnapshotTarget(scheme, environment, content: try content(lookup.content, for: scheme))
+    }
+
+    /// `content` checked against the slots of `scheme` and the configured limits, without
+    /// the values equal to the defaults.
+    func content(_ content: WireContent, for scheme: RegisteredScheme) throws(RequestError) -> Content {
+        guard !content.isEmpty else { return .empty }
+        let document = scheme.compiled.document
+        do throws(ContentError) {
+            let checked = try Content(content)
+            try checked.validate(for: document, limits: contentLimits)
+            return checked.normalized(for: document)
+        } catch {
+            throw RequestError.invalidContent(error, scheme: scheme.name)
         }
     }
 
@@ -63,7 +83,7 @@ struct LoadedSnapshot: Sendable {
     let name: String
     let source: WireSnapshot.Source
 
-    func appendFrame(requestID: UInt32, to frame: inout [UInt8]) {
-        snapshot.appendFrame(requestID: requestID, source: source, named: name, to: &frame)
+    func appendFrame(requestID: UInt32, version: UInt16, to frame: inout [UInt8]) {
+        snapshot.appendFrame(requestID: requestID, source: source, named: name, version: version, to: &frame)
     }
 }

@@ -1,16 +1,18 @@
+import CGLDocument
 import Logging
 import CGLWire
 import Foundation
 import Synchronization
 
 extension RequestHandler {
-    /// Checks every name, then prewarms, sending progress events at most every 100 ms
-    /// (and the last one) through `notify`, which does not wait.
+    /// Checks every name and content item, then prewarms, sending progress events at most
+    /// every 100 ms (and the last one) through `notify`, which does not wait.
     ///
-    /// - Throws: `RequestError` naming an unknown scheme or profile; `shuttingDown`; or,
-    ///   when the calling task is cancelled (its client left), `shuttingDown` too: nobody
-    ///   reads the answer, and the prewarm goes on, its snapshots stored.
-    func prewarm(schemes names: [String], profiles: [String], requestID: UInt32,
+    /// - Throws: `RequestError` naming an unknown scheme or profile, or a content item that
+    ///   does not fit a scheme; `shuttingDown`; or, when the calling task is cancelled (its
+    ///   client left), `shuttingDown` too: nobody reads the answer, and the prewarm goes
+    ///   on, its snapshots stored.
+    func prewarm(schemes names: [String], profiles: [String], content: [WireContent] = [], requestID: UInt32,
                  notify: @escaping @Sendable ([UInt8]) -> Void) async throws(RequestError) -> WirePrewarmSummary {
         guard !isStopping() else { throw .shuttingDown }
         let all = registry.all()
@@ -29,13 +31,33 @@ extension RequestHandler {
         } catch {
             throw RequestError(error)
         }
-        let summary = await runPrewarm(Prewarmer.Job(schemes: schemes, environments: environments)) { [self] progress in
+        let contents = try schemes.map { scheme throws(RequestError) in try prewarmContents(content, for: scheme) }
+        let job = Prewarmer.Job(schemes: schemes, environments: environments, contents: contents)
+        let summary = await runPrewarm(job) { [self] progress in
             var frame: [UInt8] = []
             append(.prewarmProgress(progress), requestID: requestID, to: &frame)
             notify(frame)
         }
         guard let summary else { throw .shuttingDown }
         return summary
+    }
+
+    /// The content items of a prewarm checked for `scheme`, each named by its place in the
+    /// request when it does not fit; items equal once normalized are prewarmed once.
+    private func prewarmContents(_ items: [WireContent], for scheme: RegisteredScheme) throws(RequestError) -> [Content] {
+        var contents: [Content] = []
+        var seen: Set<Content> = []
+        for (index, item) in items.enumerated() {
+            do throws(RequestError) {
+                let checked = try content(item, for: scheme)
+                if seen.insert(checked).inserted { contents.append(checked) }
+            } catch {
+                var failure = error
+                failure.wireError.message = "content item \(index + 1) of \(items.count): " + failure.wireError.message
+                throw failure
+            }
+        }
+        return contents
     }
 
     /// Runs a prewarm job, counted in `prewarm.running`, throttling its progress reports; or

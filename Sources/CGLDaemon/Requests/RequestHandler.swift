@@ -1,3 +1,4 @@
+import CGLDocument
 import CGLStore
 import CGLWire
 import CGLayout
@@ -20,6 +21,10 @@ final class RequestHandler: Sendable {
     let prewarmer: Prewarmer
     let store: any SchemeStore
     let counters: DaemonCounters
+    /// What the content of a lookup may hold (`limits.maxContentTextBytes`).
+    let contentLimits: Content.Limits
+    /// The most lookups one `lookupBatch` may ask for (`limits.maxBatchItems`).
+    let maximumBatchItems: Int
     let startedAt: ContinuousClock.Instant
     let isStopping: @Sendable () -> Bool
     let logger: Logger
@@ -27,13 +32,16 @@ final class RequestHandler: Sendable {
     static let serverVersion = LayoutEngine.release
 
     init(registry: SchemeRegistry, snapshots: SnapshotService, resolver: EnvironmentResolver, prewarmer: Prewarmer,
-         store: any SchemeStore, counters: DaemonCounters, isStopping: @escaping @Sendable () -> Bool, logger: Logger) {
+         store: any SchemeStore, counters: DaemonCounters, contentLimits: Content.Limits = Content.Limits(), maximumBatchItems: Int = 1000,
+         isStopping: @escaping @Sendable () -> Bool, logger: Logger) {
         self.registry = registry
         self.snapshots = snapshots
         self.resolver = resolver
         self.prewarmer = prewarmer
         self.store = store
         self.counters = counters
+        self.contentLimits = contentLimits
+        self.maximumBatchItems = maximumBatchItems
         self.startedAt = .now
         self.isStopping = isStopping
         self.logger = logger
@@ -43,13 +51,18 @@ final class RequestHandler: Sendable {
 
     /// Answers `request` into `answers` if that needs no waiting; else returns what is left
     /// to do, resolved.
-    func handle(_ request: WireRequest, requestID: UInt32, into answers: inout AnswerBuffer) -> PendingRequest? {
+    ///
+    /// - Parameter version: The connection's protocol version, which lays out snapshots.
+    func handle(_ request: WireRequest, requestID: UInt32, version: UInt16 = Handshake.currentVersion,
+                into answers: inout AnswerBuffer) -> PendingRequest? {
         switch request {
         case .ping:
             answers.append(.pong(serverVersion: Self.serverVersion, uptime: uptime), requestID: requestID)
             return nil
-        case .lookup(let name, let environment):
-            return lookup(name, environment, requestID: requestID, into: &answers)
+        case .lookup(let lookup):
+            return self.lookup(lookup, requestID: requestID, version: version, into: &answers)
+        case .lookupBatch(let lookups):
+            return lookupBatch(lookups, requestID: requestID, into: &answers)
         case .register(let document):
             return .register(document: document)
         case .unregister(let name):
@@ -58,8 +71,8 @@ final class RequestHandler: Sendable {
             return .list
         case .stats:
             return .stats
-        case .prewarm(let schemes, let profiles):
-            return .prewarm(schemes: schemes, profiles: profiles)
+        case .prewarm(let schemes, let profiles, let content):
+            return .prewarm(schemes: schemes, profiles: profiles, content: content)
         }
     }
 
@@ -72,8 +85,10 @@ final class RequestHandler: Sendable {
         var frame: [UInt8] = []
         do throws(RequestError) {
             switch pending {
-            case .lookup(let name, let target):
-                try await lookup(name, target).appendFrame(requestID: requestID, to: &frame)
+            case .lookup(let name, let target, let version):
+                try await lookup(name, target).appendFrame(requestID: requestID, version: version, to: &frame)
+            case .batch(let items):
+                frame = Self.snapshotsFrame(await complete(items), requestID: requestID)
             case .list:
                 append(.schemes(registry.all().map(\.info)), requestID: requestID, to: &frame)
             case .stats:
@@ -83,8 +98,8 @@ final class RequestHandler: Sendable {
                 append(.unregistered(name: name, existed: try await unregister(name)), requestID: requestID, to: &frame)
             case .register(let document):
                 append(.registered(try await register(document)), requestID: requestID, to: &frame)
-            case .prewarm(let schemes, let profiles):
-                let summary = try await prewarm(schemes: schemes, profiles: profiles, requestID: requestID, notify: output.notify)
+            case .prewarm(let schemes, let profiles, let content):
+                let summary = try await prewarm(schemes: schemes, profiles: profiles, content: content, requestID: requestID, notify: output.notify)
                 append(.prewarmFinished(summary), requestID: requestID, to: &frame)
             }
         } catch {

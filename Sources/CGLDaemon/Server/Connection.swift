@@ -27,6 +27,8 @@ final class Connection: ChannelInboundHandler {
     private var access: PeerAccess
     private var timers: ConnectionTimers
     private var answers = AnswerBuffer()
+    /// The protocol version the handshake chose.
+    private var version = Handshake.currentVersion
     /// Pending requests submitted and not yet answered.
     private var inFlight = 0
     private var isOpen = false
@@ -73,8 +75,9 @@ final class Connection: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is HandshakeHandler.Accepted {
+        if let accepted = event as? HandshakeHandler.Accepted {
             isOpen = true
+            version = accepted.version
             timers.noteInput()
         }
         context.fireUserInboundEventTriggered(event)
@@ -89,7 +92,7 @@ final class Connection: ChannelInboundHandler {
     /// Decodes a request frame in place and dispatches it.
     private func received(_ frame: UnsafeRawBufferPointer) {
         do throws(WireDecodingError) {
-            let (requestID, request) = try WireRequest.decode(frame: frame)
+            let (requestID, request) = try WireRequest.decode(frame: frame, version: version)
             dispatch(request, requestID: requestID)
         } catch {
             // A malformed request costs only itself: answer it and keep reading (§9).
@@ -143,7 +146,7 @@ final class Connection: ChannelInboundHandler {
             answers.append(refusal, requestID: requestID)
             return
         }
-        guard let pending = handler.handle(request, requestID: requestID, into: &answers) else { return }
+        guard let pending = handler.handle(request, requestID: requestID, version: version, into: &answers) else { return }
         guard inFlight < maximumRequestsInFlight else {
             answers.append(WireError(code: .busy, message: "this connection has \(maximumRequestsInFlight) requests in flight; wait for answers before sending more"),
                            requestID: requestID)

@@ -135,11 +135,14 @@ public final class Daemon: Service {
         }
         logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
         let snapshots = SnapshotService(hotCache: HotCache(limit: configuration.cacheMemoryBytes), store: store, pool: pool,
-                                        counters: counters, logger: logger)
+                                        counters: counters, logger: logger, persistContent: configuration.persistContent)
         let stopping = self.stopping
         return RequestHandler(registry: registry, snapshots: snapshots,
                               resolver: EnvironmentResolver(profiles: profiles, prewarmDirections: configuration.prewarmDirections),
-                              prewarmer: Prewarmer(store: store, pool: pool, counters: counters, logger: logger), store: store, counters: counters,
+                              prewarmer: Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger),
+                              store: store, counters: counters,
+                              contentLimits: Content.Limits(maximumTextBytes: configuration.limits.maximumContentTextBytes),
+                              maximumBatchItems: configuration.limits.maximumBatchItems,
                               isStopping: { stopping.isSet }, logger: logger)
     }
 

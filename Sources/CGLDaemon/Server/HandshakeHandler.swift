@@ -11,8 +11,10 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    /// Sent down the pipeline once the hello is accepted: frames may flow.
-    struct Accepted: Sendable {}
+    /// Sent down the pipeline once the hello is accepted: frames may flow, in `version`.
+    struct Accepted: Sendable {
+        let version: UInt16
+    }
 
     private let maximumFrameSize: UInt32
     private var hello: [UInt8] = []
@@ -46,7 +48,7 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        context.fireUserInboundEventTriggered(Accepted())
+        context.fireUserInboundEventTriggered(Accepted(version: answer.version))
         if bytes.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(bytes)) }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }

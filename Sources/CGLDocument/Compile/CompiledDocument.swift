@@ -141,6 +141,10 @@ public final class CompiledDocument: Sendable {
     public func snapshot(for environment: LayoutEnvironment, content: Content, limits: Content.Limits = Content.Limits()) throws(SnapshotError) -> DocumentSnapshot {
         guard !content.values.isEmpty else { return try snapshot(for: environment) }
         do { try content.validate(for: document, limits: limits) } catch { throw .content(error) }
+        // Values equal to the defaults change nothing: without them, content that only
+        // repeats the document is the document's own snapshot, with its key.
+        let content = content.normalized(for: document)
+        guard !content.values.isEmpty else { return try snapshot(for: environment) }
         do { try environment.validate() } catch { throw .environment(error) }
         let program = self.program(for: environment)
         var overrides: [FrameOverride] = []
@@ -151,7 +155,9 @@ public final class CompiledDocument: Sendable {
         let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
                                                            sizings: sizings, hidden: hidden)
         if let issue { throw .layout(issue) }
-        return makeSnapshot(frames: frames, handles: program.handles, hidden: hidden, environment: environment)
+        var snapshot = makeSnapshot(frames: frames, handles: program.handles, hidden: hidden, environment: environment)
+        snapshot.contentDigest = content.digest
+        return snapshot
     }
 
     /// The sizings of the elements whose slots the content fills with other than the default.

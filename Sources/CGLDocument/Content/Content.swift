@@ -19,6 +19,10 @@ public struct Content: Sendable, Hashable {
         public init(maximumTextBytes: Int = 64 * 1024) {
             self.maximumTextBytes = maximumTextBytes
         }
+
+        /// No bound beyond the engine's own (65,536 UTF-16 units of text), for content
+        /// already checked against the caller's limits.
+        public static let unchecked = Limits(maximumTextBytes: .max)
     }
 
     /// The values given, by slot name.
@@ -65,8 +69,7 @@ public struct Content: Sendable, Hashable {
         for member in members {
             let pointer = JSONPointer.root.appending(member.key)
             guard seen.insert(member.key).inserted else {
-                issues.append(DocumentIssue(severity: .error, code: .invalidValue, pointer: pointer.description,
-                                            message: "the slot '\(member.key)' is given twice", hint: "keep one", position: member.value.position))
+                issues.append(.slotGivenTwice(member.key, position: member.value.position))
                 continue
             }
             guard let kind = kinds[member.key] else {
@@ -92,6 +95,17 @@ public struct Content: Sendable, Hashable {
     public func validate(for document: SchemeDocument, limits: Limits = Limits()) throws(ContentError) {
         let problems = problems(for: document, limits: limits)
         guard problems.isEmpty else { throw ContentError(issues: problems) }
+    }
+
+    /// The content without the values equal to the slots' defaults: the same layout, and
+    /// no content at all when it only repeats the document. Its ``digest`` is the one a
+    /// snapshot's key carries.
+    public func normalized(for document: SchemeDocument) -> Content {
+        var kept = values
+        for slot in document.slots where kept[slot.name] == slot.defaultValue {
+            kept[slot.name] = nil
+        }
+        return kept.count == values.count ? self : Content(kept)
     }
 
     /// The value of `slot`: the content's, or the document's default.
@@ -173,5 +187,18 @@ public struct Content: Sendable, Hashable {
 public struct ContentError: Error, Sendable, Hashable, CustomStringConvertible {
     public var issues: [DocumentIssue]
 
+    /// An error of these issues.
+    public init(issues: [DocumentIssue]) {
+        self.issues = issues
+    }
+
     public var description: String { issues.map(\.description).joined(separator: "\n") }
+}
+
+extension DocumentIssue {
+    /// Content that gives the slot `name` twice.
+    package static func slotGivenTwice(_ name: String, position: TextPosition? = nil) -> DocumentIssue {
+        DocumentIssue(severity: .error, code: .invalidValue, pointer: JSONPointer.root.appending(name).description,
+                      message: "the slot '\(name)' is given twice", hint: "keep one", position: position)
+    }
 }

@@ -4,8 +4,10 @@ package import Foundation
 // library decodes them from the daemon's answers and renders them with the same JSON.
 extension DocumentSnapshot {
     /// A snapshot made of its parts, for our own modules (the wire bridge).
-    package init(scheme: String, hash: String, engine: String, environment: LayoutEnvironment, size: CGSize, entries: [Entry]) {
-        self.init(scheme: scheme, hash: hash, engine: engine, environment: environment, size: size, elements: entries)
+    package init(scheme: String, hash: String, engine: String, environment: LayoutEnvironment, size: CGSize, entries: [Entry],
+                 contentDigest: String? = nil) {
+        self.init(scheme: scheme, hash: hash, engine: engine, environment: environment, size: size, elements: entries,
+                  contentDigest: contentDigest)
     }
 }
 

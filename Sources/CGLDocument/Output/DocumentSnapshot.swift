@@ -21,6 +21,9 @@ public struct DocumentSnapshot: Sendable, Hashable {
     public var size: CGSize
     /// Every element, in document order.
     public var elements: [Entry]
+    /// The digest (`sha256:…`) of the content laid out, with the values equal to the
+    /// document's defaults left out; `nil` for the document's own content.
+    public var contentDigest: String?
 
     /// The entry of the element with `id`.
     public subscript(id: String) -> Entry? { elements.first { $0.id == id } }
@@ -32,6 +35,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
             ("hash", JSONText.string(hash)),
             ("engine", JSONText.string(engine)),
             ("environment", environment.json),
+        ] + (contentDigest.map { [("content", JSONText.string($0))] } ?? []) + [
             ("size", JSONText.numbers([size.width, size.height])),
             ("frames", JSONText.object(elements.map { entry in
                 (entry.id, JSONText.object([("frame", Self.numbers(entry.frame)), ("inRoot", Self.numbers(entry.inRoot))]))

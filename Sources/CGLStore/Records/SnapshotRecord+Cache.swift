@@ -8,14 +8,14 @@ extension SnapshotRecord {
     /// or unregistered meanwhile would otherwise be stored for a hash nothing refers to, and
     /// stay forever. (SQLite needs the `WHERE` for `INSERT … SELECT … ON CONFLICT` to parse.)
     static let upsertSQL = """
-        INSERT INTO snapshots (scheme_hash, engine_version, environment_key, payload, compute_ns, created_at)
-        SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM schemes WHERE hash = ?1)
-        ON CONFLICT (scheme_hash, engine_version, environment_key) DO UPDATE SET
+        INSERT INTO snapshots (scheme_hash, engine_version, environment_key, content_digest, payload, compute_ns, created_at)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM schemes WHERE hash = ?1)
+        ON CONFLICT (scheme_hash, engine_version, environment_key, content_digest) DO UPDATE SET
             payload = excluded.payload, compute_ns = excluded.compute_ns, created_at = excluded.created_at
         """
 
     static let selectSQL = """
-        SELECT * FROM snapshots WHERE scheme_hash = ? AND engine_version = ? AND environment_key = ?
+        SELECT * FROM snapshots WHERE scheme_hash = ? AND engine_version = ? AND environment_key = ? AND content_digest = ?
         """
 
     /// Stores `snapshots` in the caller's transaction.
@@ -29,7 +29,7 @@ extension SnapshotRecord {
         var stored = 0
         for snapshot in snapshots {
             let record = SnapshotRecord(snapshot)
-            statement.setUncheckedArguments([record.schemeHash, record.engineVersion, record.environmentKey,
+            statement.setUncheckedArguments([record.schemeHash, record.engineVersion, record.environmentKey, record.contentDigest,
                                              record.payload, record.computeNs, record.createdAt])
             try statement.execute()
             stored += db.changesCount
@@ -40,7 +40,7 @@ extension SnapshotRecord {
     /// The snapshot stored under `key`, through a cached statement (the hot read path).
     static func fetch(_ key: SnapshotKey, in db: Database) throws -> SnapshotRecord? {
         let statement = try db.cachedStatement(sql: selectSQL)
-        return try SnapshotRecord.fetchOne(statement, arguments: [key.schemeHash, key.engineVersion, key.environmentKey])
+        return try SnapshotRecord.fetchOne(statement, arguments: [key.schemeHash, key.engineVersion, key.environmentKey, key.contentDigest])
     }
 
     /// Deletes the snapshots of `hash` unless a registered scheme still has it (two names

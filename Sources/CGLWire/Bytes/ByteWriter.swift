@@ -62,6 +62,19 @@ struct ByteWriter {
         write(UInt32(count))
     }
 
+    /// Reserves a u32 length to fill in once the bytes it counts are written; its offset.
+    mutating func reserveLength() -> Int {
+        let offset = bytes.count
+        write(UInt32(0))
+        return offset
+    }
+
+    /// Fills the length reserved at `offset` with the bytes written since.
+    mutating func fillLength(at offset: Int) {
+        let length = UInt32(bytes.count - offset - 4)
+        withUnsafeBytes(of: length.bigEndian) { bytes.replaceSubrange(offset ..< offset + 4, with: $0) }
+    }
+
     /// A u32 byte length, then the bytes.
     mutating func write<Bytes: Collection<UInt8>>(byteString: Bytes) {
         write(count: byteString.count)

@@ -10,7 +10,7 @@ public struct WireDecodingError: Error, Sendable, Hashable, CustomStringConverti
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case truncated, trailingBytes, invalidUTF8, badValue, unknownKind
-            case frameTooShort, frameTooLarge, badMagic, reservedRequestID
+            case frameTooShort, frameTooLarge, badMagic, reservedRequestID, laterVersion
         }
 
         private let base: Base
@@ -37,6 +37,8 @@ public struct WireDecodingError: Error, Sendable, Hashable, CustomStringConverti
         public static var badMagic: Code { Code(.badMagic) }
         /// A request uses the id 0, which the protocol reserves for errors of the connection.
         public static var reservedRequestID: Code { Code(.reservedRequestID) }
+        /// A request kind of a later protocol version than the connection's.
+        public static var laterVersion: Code { Code(.laterVersion) }
 
         /// The code's stable name, such as `truncated`.
         public var description: String { base.rawValue }
@@ -80,9 +82,14 @@ public struct WireDecodingError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// The protocol error a server sends for this malformation: `tooLarge` for a frame over
-    /// the limit, `badRequest` for everything else.
+    /// the limit, `unsupportedVersion` for a kind of a later version, `badRequest` for
+    /// everything else.
     public var protocolError: WireError {
-        let wireCode: WireError.Code = code == .frameTooLarge ? .tooLarge : .badRequest
+        let wireCode: WireError.Code = switch code {
+        case .frameTooLarge: .tooLarge
+        case .laterVersion: .unsupportedVersion
+        default: .badRequest
+        }
         return WireError(code: wireCode, message: description)
     }
 }

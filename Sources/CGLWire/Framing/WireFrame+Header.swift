@@ -54,6 +54,13 @@ extension WireFrame {
             return Header(length: length, kind: kind, requestID: requestID)
         }
 
+        /// Appends the header's 9 bytes to `buffer`.
+        func append(to buffer: inout [UInt8]) {
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: WireFrame.headerSize))
+            buffer.withUnsafeMutableBytes { write(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+        }
+
         /// Writes the header into the first 9 bytes of `buffer`.
         ///
         /// - Precondition: `buffer` holds at least 9 bytes.

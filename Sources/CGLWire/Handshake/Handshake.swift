@@ -11,10 +11,13 @@ public enum Handshake {
     public static let magic: [UInt8] = [0x43, 0x47, 0x4C, 0x44]
 
     /// The protocol version this module implements.
-    public static let currentVersion: UInt16 = 1
+    ///
+    /// Version 2 adds content and a text scale to `lookup` and `prewarm`, `lookupBatch`
+    /// and its `snapshots` answer, and the text scale and content digest of a snapshot.
+    public static let currentVersion: UInt16 = 2
 
     /// The versions this module can speak, oldest to newest.
-    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 1
+    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 2
 
     /// The server's answer to a client hello.
     ///

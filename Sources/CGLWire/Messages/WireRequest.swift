@@ -14,14 +14,25 @@ public enum WireRequest: Sendable, Hashable {
     case unregister(name: String)
     /// Asks for every registered scheme; answered by `schemes`.
     case list
-    /// Asks for the snapshot of a scheme in an environment; answered by `snapshot`.
-    case lookup(scheme: String, environment: WireEnvironmentRequest)
+    /// Asks for the snapshot of a scheme in an environment (from version 2, with a text
+    /// scale and content); answered by `snapshot`.
+    case lookup(WireLookup)
     /// Computes and stores snapshots ahead of lookups: of `schemes` (empty: every
-    /// registered scheme) for `profiles` (empty: the configured ones). Answered by
+    /// registered scheme) for `profiles` (empty: the configured ones), and from version 2
+    /// for each of `content` (empty: the documents' defaults alone). Answered by
     /// `prewarmProgress` events, then `prewarmFinished`.
-    case prewarm(schemes: [String], profiles: [String])
+    case prewarm(schemes: [String], profiles: [String], content: [WireContent] = [])
     /// Asks for the daemon's counters; answered by `stats`.
     case stats
+    /// Asks for many snapshots at once (version 2); answered by one `snapshots` frame, an
+    /// answer per lookup in the same order.
+    case lookupBatch([WireLookup])
+
+    /// A lookup of `scheme` in `environment`.
+    public static func lookup(scheme: String, environment: WireEnvironmentRequest, textScale: Double? = nil,
+                              content: WireContent = .none) -> WireRequest {
+        .lookup(WireLookup(scheme: scheme, environment: environment, textScale: textScale, content: content))
+    }
 
     /// The kind byte of each request.
     public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
@@ -39,6 +50,13 @@ public enum WireRequest: Sendable, Hashable {
         case prewarm = 0x06
         /// `0x07`, answered by `stats`.
         case stats = 0x07
+        /// `0x08`, answered by `snapshots`; version 2.
+        case lookupBatch = 0x08
+
+        /// The protocol version that introduced the kind.
+        public var introducedIn: UInt16 {
+            self == .lookupBatch ? 2 : 1
+        }
     }
 
     /// The request's kind.
@@ -51,6 +69,18 @@ public enum WireRequest: Sendable, Hashable {
         case .lookup: .lookup
         case .prewarm: .prewarm
         case .stats: .stats
+        case .lookupBatch: .lookupBatch
+        }
+    }
+
+    /// Whether protocol `version` can carry this request: a kind it has, and no field
+    /// (a text scale, content) it lacks.
+    public func isExpressible(in version: UInt16) -> Bool {
+        guard kind.introducedIn <= version else { return false }
+        switch self {
+        case .lookup(let lookup): return lookup.isExpressible(in: version)
+        case .prewarm(_, _, let content): return version >= 2 || content.isEmpty
+        default: return true
         }
     }
 
@@ -61,14 +91,18 @@ public enum WireRequest: Sendable, Hashable {
         max(0, Int(maximumFrameSize) - Int(WireFrame.minimumLength) - 4)
     }
 
-    /// Appends the request as a complete frame with `requestID`.
-    public func encode(requestID: UInt32, into buffer: inout [UInt8]) {
-        WireFrame.encode(kind: kind.rawValue, requestID: requestID, into: &buffer) { writePayload(to: &$0) }
+    /// Appends the request as a complete frame with `requestID`, laid out for protocol
+    /// `version`.
+    ///
+    /// - Precondition: ``isExpressible(in:)`` `version`.
+    public func encode(requestID: UInt32, version: UInt16 = Handshake.currentVersion, into buffer: inout [UInt8]) {
+        precondition(isExpressible(in: version), "protocol version \(version) cannot carry this \(kind) request")
+        WireFrame.encode(kind: kind.rawValue, requestID: requestID, into: &buffer) { writePayload(to: &$0, version: version) }
     }
 
-    /// Appends the request's payload alone (no frame header).
-    public func encodePayload(into buffer: inout [UInt8]) {
-        ByteWriter.append(to: &buffer) { writePayload(to: &$0) }
+    /// Appends the request's payload alone (no frame header), laid out for `version`.
+    public func encodePayload(version: UInt16 = Handshake.currentVersion, into buffer: inout [UInt8]) {
+        ByteWriter.append(to: &buffer) { writePayload(to: &$0, version: version) }
     }
 
     /// Decodes a request frame.
@@ -76,10 +110,10 @@ public enum WireRequest: Sendable, Hashable {
     /// - Throws: `WireDecodingError` with the frame's kind and request id:
     ///   `reservedRequestID` for the id 0, `unknownKind` for a kind that is no request, or
     ///   the malformation of the payload.
-    public init(frame: WireFrame) throws(WireDecodingError) {
+    public init(frame: WireFrame, version: UInt16 = Handshake.currentVersion) throws(WireDecodingError) {
         self = try WireDecodingError.stamping(requestID: frame.requestID) { () throws(WireDecodingError) in
             try Self.checkRequestID(frame.requestID, kind: frame.kind)
-            return try WireRequest(kind: frame.kind, payload: frame.payload[...])
+            return try WireRequest(kind: frame.kind, payload: frame.payload[...], version: version)
         }
     }
 
@@ -87,19 +121,21 @@ public enum WireRequest: Sendable, Hashable {
     /// stream reader holds (a server's read buffer): nothing is copied but the request's
     /// own fields.
     ///
-    /// - Parameter frame: Exactly one frame, as ``WireFrame/Header/peek(_:maximumFrameSize:)``
-    ///   delimited it.
+    /// - Parameters:
+    ///   - frame: Exactly one frame, as ``WireFrame/Header/peek(_:maximumFrameSize:)``
+    ///     delimited it.
+    ///   - version: The connection's protocol version.
     /// - Returns: The request id and the request.
     /// - Throws: `WireDecodingError` with the frame's kind and request id, as
-    ///   ``init(frame:)`` does.
-    public static func decode(frame: UnsafeRawBufferPointer) throws(WireDecodingError) -> (requestID: UInt32, request: WireRequest) {
+    ///   ``init(frame:version:)`` does.
+    public static func decode(frame: UnsafeRawBufferPointer, version: UInt16 = Handshake.currentVersion) throws(WireDecodingError) -> (requestID: UInt32, request: WireRequest) {
         guard let header = try WireFrame.Header.peek(frame, maximumFrameSize: UInt32.max), header.frameSize == frame.count else {
             throw WireDecodingError(code: .truncated, message: "the bytes given are not exactly one frame", offset: 0)
         }
         let payload = UnsafeRawBufferPointer(rebasing: frame[WireFrame.headerSize...])
         let request = try WireDecodingError.stamping(requestID: header.requestID) { () throws(WireDecodingError) in
             try checkRequestID(header.requestID, kind: header.kind)
-            return try WireRequest(kind: header.kind) { body throws(WireDecodingError) in try ByteReader.reading(raw: payload, body) }
+            return try WireRequest(kind: header.kind, version: version) { body throws(WireDecodingError) in try ByteReader.reading(raw: payload, body) }
         }
         return (header.requestID, request)
     }
@@ -118,41 +154,59 @@ public enum WireRequest: Sendable, Hashable {
     /// Decodes a request's payload.
     ///
     /// - Throws: `WireDecodingError` with `kind`: `unknownKind` for a kind that is no
-    ///   request, or the malformation of the payload (`truncated`, `trailingBytes`, …).
-    public init(kind: UInt8, payload: ArraySlice<UInt8>) throws(WireDecodingError) {
-        try self.init(kind: kind) { body throws(WireDecodingError) in try ByteReader.reading(payload, body) }
+    ///   request, `laterVersion` for a kind `version` does not have, or the malformation of
+    ///   the payload (`truncated`, `trailingBytes`, …).
+    public init(kind: UInt8, payload: ArraySlice<UInt8>, version: UInt16 = Handshake.currentVersion) throws(WireDecodingError) {
+        try self.init(kind: kind, version: version) { body throws(WireDecodingError) in try ByteReader.reading(payload, body) }
     }
 
     /// Decodes a request of `kind` from the reader `read` makes.
-    private init(kind: UInt8, read: ((inout ByteReader) throws(WireDecodingError) -> WireRequest) throws(WireDecodingError) -> WireRequest) throws(WireDecodingError) {
+    private init(kind: UInt8, version: UInt16,
+                 read: ((inout ByteReader) throws(WireDecodingError) -> WireRequest) throws(WireDecodingError) -> WireRequest) throws(WireDecodingError) {
         guard let known = Kind(rawValue: kind) else {
-            let what = kind >= 0x80 ? "a response kind, which a client cannot send" : "not a request kind of protocol version 1"
+            let what = kind >= 0x80 ? "a response kind, which a client cannot send" : "not a request kind of protocol version \(version)"
             throw WireDecodingError(code: .unknownKind, message: "the kind 0x\(String(kind, radix: 16)) is \(what)", kind: kind)
+        }
+        guard known.introducedIn <= version else {
+            throw WireDecodingError(code: .laterVersion,
+                                    message: "\(known) (0x\(String(kind, radix: 16))) is a request of protocol version \(known.introducedIn); this connection speaks version \(version): connect with version \(known.introducedIn) or later",
+                                    kind: kind)
         }
         self = try WireDecodingError.stamping(kind: kind) { () throws(WireDecodingError) in
             try read { reader throws(WireDecodingError) in
-                let message = try WireRequest(kind: known, from: &reader)
+                let message = try WireRequest(kind: known, version: version, from: &reader)
                 try reader.finish("a \(known) request")
                 return message
             }
         }
     }
 
-    private init(kind: Kind, from reader: inout ByteReader) throws(WireDecodingError) {
+    private init(kind: Kind, version: UInt16, from reader: inout ByteReader) throws(WireDecodingError) {
         switch kind {
         case .ping: self = .ping
         case .register: self = .register(document: Array(try reader.readByteString("the document")))
         case .unregister: self = .unregister(name: try reader.readString("the scheme name"))
         case .list: self = .list
         case .lookup:
-            self = .lookup(scheme: try reader.readString("the scheme name"), environment: try WireEnvironmentRequest(from: &reader))
+            self = .lookup(try WireLookup(from: &reader, version: version))
         case .prewarm:
-            self = .prewarm(schemes: try reader.readStrings("the scheme names"), profiles: try reader.readStrings("the profile names"))
+            let schemes = try reader.readStrings("the scheme names")
+            let profiles = try reader.readStrings("the profile names")
+            let content = version >= 2 ? try reader.readList(of: WireContent.self, "the content items") : []
+            self = .prewarm(schemes: schemes, profiles: profiles, content: content)
         case .stats: self = .stats
+        case .lookupBatch:
+            let count = try reader.readCount("the lookups", minimumSize: WireLookup.minimumEncodedSize)
+            var lookups: [WireLookup] = []
+            lookups.reserveCapacity(count)
+            for _ in 0 ..< count {
+                lookups.append(try WireLookup(from: &reader, version: version))
+            }
+            self = .lookupBatch(lookups)
         }
     }
 
-    private func writePayload(to writer: inout ByteWriter) {
+    private func writePayload(to writer: inout ByteWriter, version: UInt16) {
         switch self {
         case .ping, .list, .stats:
             break
@@ -160,12 +214,17 @@ public enum WireRequest: Sendable, Hashable {
             writer.write(byteString: document)
         case .unregister(let name):
             writer.write(name)
-        case .lookup(let scheme, let environment):
-            writer.write(scheme)
-            writer.write(environment)
-        case .prewarm(let schemes, let profiles):
+        case .lookup(let lookup):
+            lookup.write(to: &writer, version: version)
+        case .prewarm(let schemes, let profiles, let content):
             writer.write(strings: schemes)
             writer.write(strings: profiles)
+            if version >= 2 { writer.write(list: content) }
+        case .lookupBatch(let lookups):
+            writer.write(count: lookups.count)
+            for lookup in lookups {
+                lookup.write(to: &writer, version: version)
+            }
         }
     }
 }

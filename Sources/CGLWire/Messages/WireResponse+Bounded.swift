@@ -6,9 +6,9 @@ extension WireResponse {
     /// Appends the response as a frame no longer than `limit` allows: an answer too long
     /// becomes a `tooLarge` error, and an error too long loses issues from its end, its
     /// message saying how many (`docs/protocol.md` §10).
-    public func encode(requestID: UInt32, into buffer: inout [UInt8], limit: Int) {
+    public func encode(requestID: UInt32, version: UInt16 = Handshake.currentVersion, into buffer: inout [UInt8], limit: Int) {
         let start = buffer.count
-        encode(requestID: requestID, into: &buffer)
+        encode(requestID: requestID, version: version, into: &buffer)
         let length = WireFrame.length(ofFrameAt: start, in: buffer)
         guard length > limit else { return }
         buffer.removeSubrange(start...)

@@ -22,6 +22,8 @@ public enum WireResponse: Sendable, Hashable {
     case stats(WireStats)
     /// Answers any request that failed.
     case error(WireError)
+    /// Answers `lookupBatch` (version 2): an answer per lookup, in the batch's order.
+    case snapshots([WireBatchAnswer])
 
     /// The kind byte of each response and event.
     public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
@@ -41,8 +43,15 @@ public enum WireResponse: Sendable, Hashable {
         case prewarmFinished = 0x87
         /// `0x88`, answers `stats`.
         case stats = 0x88
+        /// `0x89`, answers `lookupBatch`; version 2.
+        case snapshots = 0x89
         /// `0xFF`, answers any request that failed.
         case error = 0xFF
+
+        /// The protocol version that introduced the kind.
+        public var introducedIn: UInt16 {
+            self == .snapshots ? 2 : 1
+        }
     }
 
     /// The response's kind.
@@ -57,20 +66,22 @@ public enum WireResponse: Sendable, Hashable {
         case .prewarmFinished: .prewarmFinished
         case .stats: .stats
         case .error: .error
+        case .snapshots: .snapshots
         }
     }
 
     /// Whether this is the last frame for its request id; only progress events are not.
     public var isFinal: Bool { kind != .prewarmProgress }
 
-    /// Appends the response as a complete frame with `requestID`.
-    public func encode(requestID: UInt32, into buffer: inout [UInt8]) {
-        WireFrame.encode(kind: kind.rawValue, requestID: requestID, into: &buffer) { writePayload(to: &$0) }
+    /// Appends the response as a complete frame with `requestID`, laid out for protocol
+    /// `version`.
+    public func encode(requestID: UInt32, version: UInt16 = Handshake.currentVersion, into buffer: inout [UInt8]) {
+        WireFrame.encode(kind: kind.rawValue, requestID: requestID, into: &buffer) { writePayload(to: &$0, version: version) }
     }
 
-    /// Appends the response's payload alone (no frame header).
-    public func encodePayload(into buffer: inout [UInt8]) {
-        ByteWriter.append(to: &buffer) { writePayload(to: &$0) }
+    /// Appends the response's payload alone (no frame header), laid out for `version`.
+    public func encodePayload(version: UInt16 = Handshake.currentVersion, into buffer: inout [UInt8]) {
+        ByteWriter.append(to: &buffer) { writePayload(to: &$0, version: version) }
     }
 
     /// Decodes a response frame.
@@ -80,9 +91,9 @@ public enum WireResponse: Sendable, Hashable {
     ///   - strings: The connection's cache of recent strings, to reuse those that repeat.
     /// - Throws: `WireDecodingError` with the frame's kind and request id: `unknownKind`
     ///   for a kind that is no response, or the malformation of the payload.
-    public init(frame: WireFrame, strings: WireStringCache? = nil) throws(WireDecodingError) {
+    public init(frame: WireFrame, version: UInt16 = Handshake.currentVersion, strings: WireStringCache? = nil) throws(WireDecodingError) {
         self = try WireDecodingError.stamping(requestID: frame.requestID) { () throws(WireDecodingError) in
-            try WireResponse(kind: frame.kind, payload: frame.payload[...], strings: strings)
+            try WireResponse(kind: frame.kind, payload: frame.payload[...], version: version, strings: strings)
         }
     }
 
@@ -91,24 +102,27 @@ public enum WireResponse: Sendable, Hashable {
     /// - Parameters:
     ///   - kind: The frame's kind.
     ///   - payload: The frame's payload.
+    ///   - version: The connection's protocol version.
     ///   - strings: The connection's cache of recent strings, to reuse those that repeat.
     /// - Throws: `WireDecodingError` with `kind`: `unknownKind` for a kind that is no
-    ///   response, or the malformation of the payload (`truncated`, `trailingBytes`, …).
-    public init(kind: UInt8, payload: ArraySlice<UInt8>, strings: WireStringCache? = nil) throws(WireDecodingError) {
-        guard let known = Kind(rawValue: kind) else {
-            let what = kind < 0x80 ? "a request kind, which a server does not send" : "not a response kind of protocol version 1"
+    ///   response of `version`, or the malformation of the payload (`truncated`,
+    ///   `trailingBytes`, …).
+    public init(kind: UInt8, payload: ArraySlice<UInt8>, version: UInt16 = Handshake.currentVersion,
+                strings: WireStringCache? = nil) throws(WireDecodingError) {
+        guard let known = Kind(rawValue: kind), known.introducedIn <= version else {
+            let what = kind < 0x80 ? "a request kind, which a server does not send" : "not a response kind of protocol version \(version)"
             throw WireDecodingError(code: .unknownKind, message: "the kind 0x\(String(kind, radix: 16)) is \(what)", kind: kind)
         }
         self = try WireDecodingError.stamping(kind: kind) { () throws(WireDecodingError) in
             try ByteReader.reading(payload, strings: strings) { reader throws(WireDecodingError) in
-                let message = try WireResponse(kind: known, from: &reader)
+                let message = try WireResponse(kind: known, version: version, from: &reader)
                 try reader.finish("a \(known) response")
                 return message
             }
         }
     }
 
-    private init(kind: Kind, from reader: inout ByteReader) throws(WireDecodingError) {
+    private init(kind: Kind, version: UInt16, from reader: inout ByteReader) throws(WireDecodingError) {
         switch kind {
         case .pong:
             self = .pong(serverVersion: try reader.readString("the server version"), uptime: try reader.readDouble("the uptime"))
@@ -116,15 +130,23 @@ public enum WireResponse: Sendable, Hashable {
         case .unregistered:
             self = .unregistered(name: try reader.readString("the scheme name"), existed: try reader.readBool("whether it existed"))
         case .schemes: self = .schemes(try reader.readList(of: WireSchemeInfo.self, "the schemes"))
-        case .snapshot: self = .snapshot(try WireSnapshot(from: &reader))
+        case .snapshot: self = .snapshot(try WireSnapshot(from: &reader, version: version))
         case .prewarmProgress: self = .prewarmProgress(try WirePrewarmProgress(from: &reader))
         case .prewarmFinished: self = .prewarmFinished(try WirePrewarmSummary(from: &reader))
         case .stats: self = .stats(try WireStats(from: &reader))
         case .error: self = .error(try WireError(from: &reader))
+        case .snapshots:
+            let count = try reader.readCount("the answers", minimumSize: WireBatchAnswer.itemHeaderSize)
+            var answers: [WireBatchAnswer] = []
+            answers.reserveCapacity(count)
+            for _ in 0 ..< count {
+                answers.append(try WireBatchAnswer(from: &reader, version: version))
+            }
+            self = .snapshots(answers)
         }
     }
 
-    private func writePayload(to writer: inout ByteWriter) {
+    private func writePayload(to writer: inout ByteWriter, version: UInt16) {
         switch self {
         case .pong(let serverVersion, let uptime):
             writer.write(serverVersion)
@@ -134,11 +156,16 @@ public enum WireResponse: Sendable, Hashable {
             writer.write(name)
             writer.write(existed)
         case .schemes(let schemes): writer.write(list: schemes)
-        case .snapshot(let snapshot): writer.write(snapshot)
+        case .snapshot(let snapshot): snapshot.write(to: &writer, version: version)
         case .prewarmProgress(let progress): writer.write(progress)
         case .prewarmFinished(let summary): writer.write(summary)
         case .stats(let stats): writer.write(stats)
         case .error(let error): writer.write(error)
+        case .snapshots(let answers):
+            writer.write(count: answers.count)
+            for answer in answers {
+                answer.write(to: &writer, version: version)
+            }
         }
     }
 }

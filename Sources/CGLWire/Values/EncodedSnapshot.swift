@@ -2,6 +2,9 @@
 /// answers it many times: each answer is this payload in a `snapshot` frame, with the
 /// request's id and where the snapshot was found this time patched in.
 ///
+/// The payload is laid out for the current protocol version; an answer to a version 1
+/// connection is its prefix (version 2 only appended fields).
+///
 /// Only this type knows where those bytes are; a server never computes an offset.
 ///
 /// ```swift
@@ -10,53 +13,69 @@
 /// encoded.appendFrame(requestID: 7, source: .memory, named: "feed-cell", to: &frame)
 /// ```
 public struct EncodedSnapshot: Sendable, Hashable {
-    /// The payload: a snapshot as ``WireSnapshot/encode(into:)`` writes it.
+    /// The payload: a snapshot as ``WireSnapshot/encode(version:into:)`` writes it for the
+    /// current version.
     public let payload: [UInt8]
+    /// The size of its version 1 fields: the payload a version 1 connection receives.
+    private let versionOneSize: Int
 
     /// Encodes `snapshot` (its source is patched per answer, so it does not matter here).
     public init(_ snapshot: WireSnapshot) {
         var payload: [UInt8] = []
         snapshot.encode(into: &payload)
         self.payload = payload
+        versionOneSize = payload.count - snapshot.versionTwoTrailerSize
     }
 
-    /// A payload read back from where it was kept (a store), trusted to be one that
-    /// ``init(_:)`` made; nil when it is too short to hold a source and a scheme name,
-    /// which no snapshot is.
+    /// A payload read back from where it was kept (a store); nil when it is not one
+    /// snapshot of the current version (its fields are walked, not decoded).
     public init?(storedPayload payload: [UInt8]) {
-        guard Self.nameRange(in: payload) != nil else { return nil }
+        guard Self.nameRange(in: payload) != nil,
+              let prefix = payload.withUnsafeBytes({ try? WireSnapshot.versionOnePrefixSize(of: $0) }) else { return nil }
         self.payload = payload
+        versionOneSize = prefix
     }
 
-    /// The bytes of the `snapshot` frame that answers a lookup of `name`.
+    /// The bytes of the `snapshot` frame that answers a lookup of `name` on a connection of
+    /// protocol `version`.
     ///
     /// A server keys snapshots by the scheme's content, so two names registered with one
     /// document share a payload, and each answer carries the name it was asked for.
-    public func frameSize(named name: String) -> Int {
-        WireFrame.headerSize + payloadSize(named: name)
+    public func frameSize(named name: String, version: UInt16 = Handshake.currentVersion) -> Int {
+        WireFrame.headerSize + payloadSize(named: name, version: version)
     }
 
     /// Whether the frame answering a lookup of `name` fits a receiver's maximum frame
     /// length (8 MiB for every client).
-    public func fitsInFrame(named name: String, maximumLength: UInt32 = WireFrame.defaultMaximumSize) -> Bool {
-        payloadSize(named: name) + Int(WireFrame.minimumLength) <= Int(maximumLength)
+    public func fitsInFrame(named name: String, version: UInt16 = Handshake.currentVersion,
+                            maximumLength: UInt32 = WireFrame.defaultMaximumSize) -> Bool {
+        payloadSize(named: name, version: version) + Int(WireFrame.minimumLength) <= Int(maximumLength)
     }
 
     /// Writes the `snapshot` frame answering `requestID`, a lookup of `name`, into the start
     /// of `buffer`: the header, the payload with `name` as the scheme's name and `source` as
-    /// where it was found. The payload is copied once (in pieces around the name when the
-    /// name differs); nothing is allocated.
+    /// where it was found, laid out for `version`. The payload is copied once (in pieces
+    /// around the name when the name differs); nothing is allocated.
     ///
-    /// - Returns: The bytes written, ``frameSize(named:)``.
-    /// - Precondition: `buffer` holds at least ``frameSize(named:)`` bytes.
+    /// - Returns: The bytes written, ``frameSize(named:version:)``.
+    /// - Precondition: `buffer` holds at least ``frameSize(named:version:)`` bytes.
     @discardableResult
-    public func writeFrame(requestID: UInt32, source: WireSnapshot.Source, named name: String, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        let size = frameSize(named: name)
+    public func writeFrame(requestID: UInt32, source: WireSnapshot.Source, named name: String,
+                           version: UInt16 = Handshake.currentVersion, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let size = frameSize(named: name, version: version)
         precondition(buffer.count >= size, "a buffer of \(buffer.count) bytes cannot hold a frame of \(size)")
         WireFrame.Header(length: UInt32(size - WireFrame.Header.lengthFieldSize), kind: WireResponse.Kind.snapshot.rawValue, requestID: requestID)
             .write(into: buffer)
-        let body = UnsafeMutableRawBufferPointer(rebasing: buffer[WireFrame.headerSize ..< size])
-        payload.withUnsafeBytes { stored in
+        writePayload(source: source, named: name, version: version,
+                     into: UnsafeMutableRawBufferPointer(rebasing: buffer[WireFrame.headerSize ..< size]))
+        return size
+    }
+
+    /// Writes the payload answering a lookup of `name` into `body`, exactly its size.
+    func writePayload(source: WireSnapshot.Source, named name: String, version: UInt16, into body: UnsafeMutableRawBufferPointer) {
+        let sent = version >= 2 ? payload.count : versionOneSize
+        payload.withUnsafeBytes { whole in
+            let stored = UnsafeRawBufferPointer(rebasing: whole[..<sent])
             guard let range = Self.nameRange(in: payload), !payload[range].elementsEqual(name.utf8) else {
                 body.copyMemory(from: stored)
                 return
@@ -73,15 +92,16 @@ public struct EncodedSnapshot: Sendable, Hashable {
             UnsafeMutableRawBufferPointer(rebasing: body[(range.lowerBound + name.utf8.count)...]).copyMemory(from: rest)
         }
         body[WireSnapshot.sourceOffset] = source.rawValue
-        return size
     }
 
     /// Appends the `snapshot` frame answering `requestID`, a lookup of `name`, to `buffer`.
-    public func appendFrame(requestID: UInt32, source: WireSnapshot.Source, named name: String, to buffer: inout [UInt8]) {
+    public func appendFrame(requestID: UInt32, source: WireSnapshot.Source, named name: String,
+                            version: UInt16 = Handshake.currentVersion, to buffer: inout [UInt8]) {
         let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: frameSize(named: name)))
+        buffer.append(contentsOf: repeatElement(0, count: frameSize(named: name, version: version)))
         _ = buffer.withUnsafeMutableBytes { bytes in
-            writeFrame(requestID: requestID, source: source, named: name, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
+            writeFrame(requestID: requestID, source: source, named: name, version: version,
+                       into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -91,10 +111,11 @@ public struct EncodedSnapshot: Sendable, Hashable {
         return payload[range].elementsEqual(name.utf8)
     }
 
-    /// The payload's size with `name` as the scheme's name.
-    private func payloadSize(named name: String) -> Int {
-        guard let range = Self.nameRange(in: payload) else { return payload.count }
-        return payload.count - range.count + name.utf8.count
+    /// The payload's size with `name` as the scheme's name, for `version`.
+    func payloadSize(named name: String, version: UInt16) -> Int {
+        let sent = version >= 2 ? payload.count : versionOneSize
+        guard let range = Self.nameRange(in: payload) else { return sent }
+        return sent - range.count + name.utf8.count
     }
 
     /// Where the scheme name's bytes are: the string right after the source byte

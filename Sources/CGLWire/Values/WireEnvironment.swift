@@ -16,6 +16,9 @@ public struct WireEnvironment: Sendable, Hashable {
     /// The wire writes "no profile" as the empty string, so an empty name reads back as
     /// `nil`; the initialiser normalises it so that a value equals its round trip.
     public var profile: String?
+    /// The text scale texts were measured at (1 is the default size). A version 2 snapshot
+    /// carries it after its elements; a version 1 snapshot reads back as 1.
+    public var textScale: Double
 
     /// A resolved environment; size classes default to those derived from the size.
     public init(
@@ -26,7 +29,8 @@ public struct WireEnvironment: Sendable, Hashable {
         horizontalSizeClass: WireSizeClass? = nil,
         verticalSizeClass: WireSizeClass? = nil,
         safeArea: WireInsets = .zero,
-        profile: String? = nil
+        profile: String? = nil,
+        textScale: Double = 1
     ) {
         self.width = width
         self.height = height
@@ -36,6 +40,7 @@ public struct WireEnvironment: Sendable, Hashable {
         self.verticalSizeClass = verticalSizeClass ?? WireSizeClass(dimension: height)
         self.safeArea = safeArea
         self.profile = profile?.isEmpty == true ? nil : profile
+        self.textScale = textScale
     }
 
     /// `landscape` when wider than high, else `portrait` (for rendering; not on the wire).
@@ -43,7 +48,8 @@ public struct WireEnvironment: Sendable, Hashable {
 }
 
 extension WireEnvironment: WireCodable {
-    /// Two doubles, the scale flag, three class bytes, four insets, the profile's length.
+    /// Two doubles, the scale flag, three class bytes, four insets, the profile's length
+    /// (the text scale travels at the end of the snapshot: version 2 appended it there).
     static var minimumEncodedSize: Int { 16 + 1 + 3 + 32 + 4 }
 
     func write(to writer: inout ByteWriter) {

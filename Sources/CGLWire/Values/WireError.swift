@@ -34,10 +34,14 @@ public struct WireError: Error, Sendable, Hashable, CustomStringConvertible {
         /// 9: the request kind does not exist in the protocol version of this connection,
         /// or the handshake was refused (reported by clients).
         public static let unsupportedVersion = Code(rawValue: 9)
+        /// 10: the content of a lookup or prewarm does not fit the scheme's slots (an
+        /// unknown slot, a value of the wrong kind, a text over the limit); the issues
+        /// say which, by JSON pointer to the slot. Version 2.
+        public static let invalidContent = Code(rawValue: 10)
 
         private static let names: [UInt16: String] = [
             1: "notFound", 2: "invalidDocument", 3: "invalidEnvironment", 4: "tooLarge", 5: "unauthorized",
-            6: "busy", 7: "internal", 8: "badRequest", 9: "unsupportedVersion",
+            6: "busy", 7: "internal", 8: "badRequest", 9: "unsupportedVersion", 10: "invalidContent",
         ]
 
         /// The code's stable name (`notFound`), or `code N` for a code this version does

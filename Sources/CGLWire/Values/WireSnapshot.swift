@@ -56,10 +56,13 @@ public struct WireSnapshot: Sendable, Hashable {
     public var size: WireSize
     /// Every element, in document order.
     public var elements: [Element]
+    /// The digest (`sha256:…`) of the content the frames were laid out for; `nil` for the
+    /// document's own (every slot at its default). Version 2.
+    public var contentDigest: String?
 
     /// A snapshot.
     public init(source: Source, scheme: String, hash: String, engine: String, environment: WireEnvironment,
-                size: WireSize, elements: [Element]) {
+                size: WireSize, elements: [Element], contentDigest: String? = nil) {
         self.source = source
         self.scheme = scheme
         self.hash = hash
@@ -67,27 +70,32 @@ public struct WireSnapshot: Sendable, Hashable {
         self.environment = environment
         self.size = size
         self.elements = elements
+        self.contentDigest = contentDigest?.isEmpty == true ? nil : contentDigest
     }
 
     /// The element with `id`, if the scheme has one.
     public subscript(id: String) -> Element? { elements.first { $0.id == id } }
 
-    /// Appends the snapshot's payload (not a frame) to `buffer`: what a server keeps in
-    /// its cache or store.
-    public func encode(into buffer: inout [UInt8]) {
-        ByteWriter.append(to: &buffer) { write(to: &$0) }
+    /// Appends the snapshot's payload (not a frame) to `buffer`, laid out for protocol
+    /// `version`: what a server keeps in its cache or store (the current version's).
+    public func encode(version: UInt16 = Handshake.currentVersion, into buffer: inout [UInt8]) {
+        ByteWriter.append(to: &buffer) { write(to: &$0, version: version) }
     }
 
-    /// Decodes a payload written by ``encode(into:)``.
+    /// Decodes a payload written by ``encode(version:into:)``.
     ///
     /// - Throws: `WireDecodingError` when the bytes are not exactly one snapshot.
-    public init(payload: ArraySlice<UInt8>) throws(WireDecodingError) {
+    public init(payload: ArraySlice<UInt8>, version: UInt16 = Handshake.currentVersion) throws(WireDecodingError) {
         self = try ByteReader.reading(payload) { reader throws(WireDecodingError) in
-            let snapshot = try WireSnapshot(from: &reader)
+            let snapshot = try WireSnapshot(from: &reader, version: version)
             try reader.finish("a snapshot")
             return snapshot
         }
     }
+
+    /// The bytes the version 2 fields take at the end of a payload: the text scale and the
+    /// content digest.
+    var versionTwoTrailerSize: Int { 8 + 4 + (contentDigest?.utf8.count ?? 0) }
 }
 
 extension WireSnapshot.Element: WireCodable {
@@ -104,10 +112,11 @@ extension WireSnapshot.Element: WireCodable {
     }
 }
 
-extension WireSnapshot: WireCodable {
+extension WireSnapshot {
+    /// The version 1 fields; version 2 appends the text scale and the content digest.
     static var minimumEncodedSize: Int { 1 + 3 * 4 + WireEnvironment.minimumEncodedSize + WireSize.minimumEncodedSize + 4 }
 
-    func write(to writer: inout ByteWriter) {
+    func write(to writer: inout ByteWriter, version: UInt16) {
         // The source must stay the first byte: `sourceOffset` promises it.
         writer.write(source)
         writer.write(scheme)
@@ -116,9 +125,12 @@ extension WireSnapshot: WireCodable {
         writer.write(environment)
         writer.write(size)
         writer.write(list: elements)
+        guard version >= 2 else { return }
+        writer.write(environment.textScale)
+        writer.write(contentDigest ?? "")
     }
 
-    init(from reader: inout ByteReader) throws(WireDecodingError) {
+    init(from reader: inout ByteReader, version: UInt16) throws(WireDecodingError) {
         self.init(
             source: try reader.readEnum(Source.self, "the snapshot's source"),
             scheme: try reader.readString("the scheme name"),
@@ -128,5 +140,37 @@ extension WireSnapshot: WireCodable {
             size: try WireSize(from: &reader),
             elements: try reader.readList(of: Element.self, "the elements")
         )
+        guard version >= 2 else { return }
+        environment.textScale = try reader.readDouble("the text scale")
+        contentDigest = try reader.readString("the content digest")
+        if contentDigest?.isEmpty == true { contentDigest = nil }
+    }
+
+    /// The size of a version 1 payload's fields in `payload`, a version 2 payload, found
+    /// by walking them without decoding: where the version 2 trailer starts.
+    ///
+    /// - Throws: `WireDecodingError` when the bytes are not one version 2 snapshot.
+    static func versionOnePrefixSize(of payload: UnsafeRawBufferPointer) throws(WireDecodingError) -> Int {
+        try ByteReader.reading(raw: payload) { reader throws(WireDecodingError) in
+            _ = try reader.readUInt8("the snapshot's source")
+            for field in ["the scheme name", "the scheme hash", "the engine version"] {
+                _ = try reader.readByteString(field)
+            }
+            _ = try reader.readBytes(16, "the environment's size")
+            _ = try reader.readOptionalDouble("the environment's scale")
+            _ = try reader.readBytes(3 + 32, "the environment's direction, classes and safe area")
+            _ = try reader.readByteString("the environment's profile")
+            _ = try reader.readBytes(16, "the snapshot's size")
+            let count = try reader.readCount("the elements", minimumSize: Element.minimumEncodedSize)
+            for _ in 0 ..< count {
+                _ = try reader.readByteString("an element's id")
+                _ = try reader.readBytes(64, "an element's frames")
+            }
+            let prefix = reader.offset
+            _ = try reader.readDouble("the text scale")
+            _ = try reader.readByteString("the content digest")
+            try reader.finish("a snapshot")
+            return prefix
+        }
     }
 }

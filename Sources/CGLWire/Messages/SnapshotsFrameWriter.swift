@@ -1,0 +1,90 @@
+/// Writes the `snapshots` frame that answers a `lookupBatch`, item by item, from what a
+/// server keeps: encoded snapshots (renamed and stamped with their source, as single
+/// answers are) and errors.
+///
+/// The frame stays within the server's bound (8 MiB): an item that would pass it, with
+/// room kept for the items still to come, is answered `tooLarge` instead, so every lookup
+/// still gets its own answer, in order.
+///
+/// ```swift
+/// var writer = SnapshotsFrameWriter(requestID: 7, count: 2)
+/// writer.append(encoded, named: "feed-cell", source: .memory)
+/// writer.append(WireError(code: .notFound, message: "…"))
+/// let frame = writer.finish()
+/// ```
+public struct SnapshotsFrameWriter: ~Copyable {
+    private var bytes: [UInt8] = []
+    private let count: Int
+    private var written = 0
+    private let limit: Int
+
+    /// The bytes kept free for each item not yet written, so that it can at least be
+    /// answered `tooLarge`.
+    private static let reservePerItem = 160
+
+    /// Starts the frame answering `requestID` with `count` items.
+    public init(requestID: UInt32, count: Int, limit: Int = WireResponse.maximumServerFrameLength) {
+        self.count = count
+        self.limit = limit
+        WireFrame.Header(length: 0, kind: WireResponse.Kind.snapshots.rawValue, requestID: requestID).append(to: &bytes)
+        ByteWriter.append(to: &bytes) { $0.write(count: count) }
+    }
+
+    /// Appends the snapshot answering the lookup of `name`.
+    public mutating func append(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source) {
+        let size = snapshot.payloadSize(named: name, version: 2)
+        guard fits(WireBatchAnswer.itemHeaderSize + size) else {
+            appendTooLarge(name: name, size: size)
+            return
+        }
+        bytes.append(WireResponse.Kind.snapshot.rawValue)
+        ByteWriter.append(to: &bytes) { $0.write(UInt32(size)) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        bytes.withUnsafeMutableBytes { memory in
+            snapshot.writePayload(source: source, named: name, version: 2,
+                                  into: UnsafeMutableRawBufferPointer(rebasing: memory[start ..< start + size]))
+        }
+        written += 1
+    }
+
+    /// Appends the error answering one lookup; its issues are left out when they would
+    /// not fit.
+    public mutating func append(_ error: WireError) {
+        var item: [UInt8] = []
+        ByteWriter.append(to: &item) { WireBatchAnswer.failure(error).write(to: &$0, version: 2) }
+        guard fits(item.count) else {
+            var short = error
+            short.issues = []
+            short.message = String(decoding: error.message.utf8.prefix(100), as: UTF8.self) + "… (cut: the batch's answer is full)"
+            item.removeAll()
+            ByteWriter.append(to: &item) { WireBatchAnswer.failure(short).write(to: &$0, version: 2) }
+            bytes += item
+            written += 1
+            return
+        }
+        bytes += item
+        written += 1
+    }
+
+    /// The finished frame.
+    ///
+    /// - Precondition: as many items were appended as the frame was started with.
+    public consuming func finish() -> [UInt8] {
+        precondition(written == count, "a snapshots frame of \(count) items was given \(written)")
+        let length = UInt32(bytes.count - WireFrame.Header.lengthFieldSize)
+        withUnsafeBytes(of: length.bigEndian) { bytes.replaceSubrange(0 ..< 4, with: $0) }
+        return bytes
+    }
+
+    /// Whether `itemSize` more bytes leave room for the items still to come.
+    private func fits(_ itemSize: Int) -> Bool {
+        let stillToCome = count - written - 1
+        return bytes.count - WireFrame.Header.lengthFieldSize + itemSize + stillToCome * Self.reservePerItem <= limit
+    }
+
+    private mutating func appendTooLarge(name: String, size: Int) {
+        let message = "the snapshot of '\(name.utf8.count > 60 ? String(decoding: name.utf8.prefix(60), as: UTF8.self) + "…" : name)' (\(size) bytes) does not fit in the batch's answer; look it up alone"
+        append(WireError(code: .tooLarge, message: message))
+    }
+}

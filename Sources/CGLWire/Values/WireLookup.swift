@@ -1,0 +1,53 @@
+/// What one lookup asks for: a scheme, an environment and, from protocol version 2, a
+/// text scale and the caller's content (`docs/protocol.md`, `lookup`). A `lookup` request
+/// carries one; a `lookupBatch` many.
+public struct WireLookup: Sendable, Hashable {
+    /// The registered scheme's name.
+    public var scheme: String
+    /// The environment, by profile or by values.
+    public var environment: WireEnvironmentRequest
+    /// The text scale to lay out with (Dynamic Type's, 0.8 to 3.1), replacing the
+    /// environment's; `nil` keeps the profile's (1 for explicit values). Version 2.
+    public var textScale: Double?
+    /// The values of the scheme's slots; ``WireContent/none`` for the document's defaults.
+    /// Version 2.
+    public var content: WireContent
+
+    public init(scheme: String, environment: WireEnvironmentRequest, textScale: Double? = nil, content: WireContent = .none) {
+        self.scheme = scheme
+        self.environment = environment
+        self.textScale = textScale
+        self.content = content
+    }
+
+    /// Whether protocol `version` can carry this lookup: version 1 has neither a text scale
+    /// nor content.
+    public func isExpressible(in version: UInt16) -> Bool {
+        version >= 2 || (textScale == nil && content.isEmpty)
+    }
+
+    /// The fewest bytes a version 2 lookup takes: the name's length, the smallest
+    /// environment, the text scale's flag, the content's count.
+    static var minimumEncodedSize: Int { 4 + WireEnvironmentRequest.minimumEncodedSize + 1 + 4 }
+
+    func write(to writer: inout ByteWriter, version: UInt16) {
+        precondition(isExpressible(in: version), "protocol version \(version) cannot carry a lookup with a text scale or content")
+        writer.write(scheme)
+        writer.write(environment)
+        guard version >= 2 else { return }
+        writer.write(optional: textScale)
+        writer.write(content)
+    }
+
+    init(from reader: inout ByteReader, version: UInt16) throws(WireDecodingError) {
+        scheme = try reader.readString("the scheme name")
+        environment = try WireEnvironmentRequest(from: &reader)
+        guard version >= 2 else {
+            textScale = nil
+            content = .none
+            return
+        }
+        textScale = try reader.readOptionalDouble("the text scale")
+        content = try WireContent(from: &reader)
+    }
+}
