@@ -19,7 +19,7 @@ import Testing
             try await blocking { try body(daemon) }
             let client = daemon.client()
             let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
-            #expect(snapshot.scheme == "feed-cell" && snapshot.elements.count == 10)
+            #expect(snapshot.scheme == "feed-cell" && snapshot.elements.count == 11)
             let names = try await client.list().map(\.name)
             #expect(names == ["feed-cell"])
         }

@@ -26,23 +26,56 @@ import Testing
                 text["slot"] = nil
                 element["text"] = text
             }
+            // A size or a visibility becomes the slot's default: the document's own content.
+            if var size = element["intrinsicSize"] as? [String: Any], let slot = size["slot"] as? String,
+               case .size(let value)? = content.values[slot] {
+                size["default"] = [Double(value.width), Double(value.height)]
+                element["intrinsicSize"] = size
+            }
+            if var visible = element["visible"] as? [String: Any], let slot = visible["slot"] as? String,
+               case .flag(let value)? = content.values[slot] {
+                visible["default"] = value
+                element["visible"] = visible
+            }
             return element
         }
         return try SchemeDocument(data: JSONSerialization.data(withJSONObject: object))
     }
 
+    /// The page of posts, each post's values as its JSON gives them.
+    static func posts() throws -> [[String: SlotValue]] {
+        struct Value: Decodable {
+            let value: SlotValue
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let flag = try? container.decode(Bool.self) {
+                    value = .flag(flag)
+                } else if let text = try? container.decode(String.self) {
+                    value = .text(text)
+                } else {
+                    let size = try container.decode([Double].self)
+                    value = .size(size[0], size[1])
+                }
+            }
+        }
+        let data = try Data(contentsOf: root.appendingPathComponent("examples/content/feed-posts.json"))
+        return try JSONDecoder().decode([[String: Value]].self, from: data).map { $0.mapValues(\.value) }
+    }
+
     @Test func aPageOfPostsLaysOutAsWrittenInEveryProfile() throws {
         let data = try Self.example("feed-cell")
         let compiled = try SchemeDocument(data: data).compiled()
-        let page = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("examples/content/feed-posts.json"))) as? [[String: String]])
+        let page = try Self.posts()
         #expect(page.count == 50)
         var environments = ProfileSet.defaults.profiles
         var rtl = try #require(ProfileSet.defaults["phone-portrait"])
         rtl.direction = .rightToLeft
         environments.append(rtl)
         var heights: Set<CGFloat> = []
+        var photoHeights: Set<CGFloat> = []
         for (index, post) in page.enumerated() {
-            let content = Content(post.mapValues { SlotValue.text($0) })
+            let content = Content(post)
             try content.validate(for: compiled.document)
             let written = try Self.written(data, content).compiled()
             for environment in environments {
@@ -50,10 +83,12 @@ import Testing
                 let expected = try written.snapshot(for: environment)
                 #expect(withContent.elements == expected.elements, "post \(index), \(environment.profile ?? "") \(environment.direction)")
                 heights.insert(withContent["body"]?.frame.height ?? 0)
+                if environment.profile == "phone-portrait" { photoHeights.insert(withContent["image"]?.frame.height ?? 0) }
             }
         }
-        // The posts are not all alike: bodies of many heights.
+        // The posts are not all alike: bodies of many heights, photos of many aspects and none.
         #expect(heights.count >= 5)
+        #expect(photoHeights.count >= 5 && photoHeights.contains(0))
     }
 
     @Test func theSettingsListTakesItsLabelsFromContent() throws {

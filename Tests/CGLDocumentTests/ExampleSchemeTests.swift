@@ -59,29 +59,62 @@ import Testing
         let body = "Spent the afternoon at the harbour watching the old ships come in. The light on the water was unreal, and somebody was playing the accordion by the pier. Back tomorrow with a camera."
         #expect(try TextEngine.shared().measure(body, style: TextStyle(family: "DejaVu Sans", size: 13), width: 358).lineCount == 4)
         #expect(phone["body"] == rect(16, 119, 358, 72))
-        #expect(phone["image"] == rect(16, 203, 358, 200))
-        #expect(phone["like"] == rect(16, 411, 72, 32))
-        #expect(phone["comment"] == rect(96, 411, 72, 32))
-        #expect(phone["share"] == rect(176, 411, 72, 32))
-        #expect(phone["separator"] == rect(16, 455, 374, 1))
+        // The photo (1200 × 800 by default) at its aspect in the 358 points the insets leave:
+        // 358 × 2/3 high; its edges, and those below it, snapped to thirds of a point.
+        expectClose(phone["image"], rect(16, 203, 358, 358.0 * 2 / 3))
+        expectClose(phone["like"], rect(16, 203 + 358.0 * 2 / 3 + 8, 72, 32))
+        expectClose(phone["comment"], rect(96, 203 + 358.0 * 2 / 3 + 8, 72, 32))
+        expectClose(phone["share"], rect(176, 203 + 358.0 * 2 / 3 + 8, 72, 32))
+        expectClose(phone["separator"], rect(16, 203 + 358.0 * 2 / 3 + 52, 358, 1))
+        // The badge is hidden by default: a zero size at the avatar's bottom-trailing corner.
+        #expect(phone["badge"] == rect(48, 91, 0, 0))
 
         let tablet = try frames("feed-cell", "tablet-landscape")
         #expect(tablet["menu"] == rect(1140, 48, 24, 24))
         #expect(tablet["name"] == rect(76, 38, 1052, 20))
         // 1148 points hold 164 glyphs a line: 2 lines.
         #expect(tablet["body"] == rect(16, 96, 1148, 36))
-        #expect(tablet["separator"] == rect(16, 396, 1164, 1))
+        expectClose(tablet["image"], rect(16, 144, 1148, 1148.0 * 2 / 3))
+        expectClose(tablet["separator"], rect(16, 144 + 1148.0 * 2 / 3 + 52, 1148, 1))
 
         // Right-to-left mirrors leading/trailing; left/right stay.
         let rtl = try frames("feed-cell", "phone-portrait", rtl: true)
         #expect(rtl["avatar"] == rect(326, 59, 48, 48))
         #expect(rtl["menu"] == rect(16, 71, 24, 24))
         #expect(rtl["name"] == rect(52, 61, 262, 20))
-        #expect(rtl["like"] == rect(302, 411, 72, 32))
-        #expect(rtl["comment"] == rect(222, 411, 72, 32))
-        #expect(rtl["share"] == rect(142, 411, 72, 32))
-        #expect(rtl["separator"] == rect(0, 455, 374, 1))
+        expectClose(rtl["like"], rect(302, 203 + 358.0 * 2 / 3 + 8, 72, 32))
+        expectClose(rtl["comment"], rect(222, 203 + 358.0 * 2 / 3 + 8, 72, 32))
+        expectClose(rtl["share"], rect(142, 203 + 358.0 * 2 / 3 + 8, 72, 32))
+        #expect(rtl["separator"] == phone["separator"])
         #expect(rtl["image"] == phone["image"])
+        #expect(rtl["badge"] == rect(326, 91, 0, 0))
+    }
+
+    /// A frame within the rounding of an edge snapped to thirds of a point.
+    func expectClose(_ frame: CGRect?, _ expected: CGRect, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let frame else {
+            Issue.record("no frame", sourceLocation: sourceLocation)
+            return
+        }
+        let tolerance = 1.0 / 3 + 1e-9
+        let close = abs(frame.minX - expected.minX) <= tolerance && abs(frame.minY - expected.minY) <= tolerance
+            && abs(frame.width - expected.width) <= tolerance && abs(frame.height - expected.height) <= tolerance
+        #expect(close, "\(frame) is not \(expected)", sourceLocation: sourceLocation)
+    }
+
+    /// The feed cell with content: a portrait photo at its aspect, no photo, a badge.
+    @Test func feedCellWithContent() throws {
+        let compiled = try Self.load("feed-cell").compiled()
+        let phone = try #require(ProfileSet.defaults["phone-portrait"])
+        let portrait = try compiled.snapshot(for: phone, content: ["photo": .size(1080, 1350), "hasBadge": true])
+        expectClose(portrait["image"]?.frame, rect(16, 203, 358, 358.0 * 1350 / 1080))
+        #expect(portrait["badge"]?.frame == rect(48, 91, 16, 16))
+        let none = try compiled.snapshot(for: phone, content: ["hasPhoto": false])
+        // Without its photo, the actions follow the body: the hidden image is zero high at
+        // its place, 12 below the body, and the actions 8 below that.
+        #expect(none["image"]?.frame == rect(16, 203, 0, 0))
+        #expect(none["like"]?.frame == rect(16, 211, 72, 32))
+        #expect(none.size.height == 256)
     }
 
     @Test func loginForm() throws {
@@ -194,7 +227,9 @@ import Testing
                     #expect(frame.size.width >= 0 && frame.size.height >= 0, "\(name) \(entry.id) on \(environment.profile!)")
                     #expect(frame.origin.x >= -0.001 && frame.origin.x + frame.size.width <= environment.width + 0.001,
                             "\(name) \(entry.id) on \(environment.profile!) \(direction): \(frame)")
-                    #expect(frame.origin.y >= -0.001 && frame.origin.y + frame.size.height <= environment.height + 0.001,
+                    // A feed cell is as tall as its content (a photo at its aspect): it scrolls
+                    // in its feed, and may be taller than a landscape screen.
+                    #expect(frame.origin.y >= -0.001 && (name == "feed-cell" || frame.origin.y + frame.size.height <= environment.height + 0.001),
                             "\(name) \(entry.id) on \(environment.profile!) \(direction): \(frame)")
                 }
                 #expect(SVGRenderer.svg(snapshot).contains("<rect"))

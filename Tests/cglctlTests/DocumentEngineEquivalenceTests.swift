@@ -8,7 +8,8 @@ import Testing
 @Suite struct DocumentEngineEquivalenceTests {
     @Test(arguments: [(390.0, 844.0, LayoutDirection.leftToRight), (1180, 820, .rightToLeft), (320, 480, .leftToRight)])
     func feedCellByHandAndByDocument(width: Double, height: Double, direction: LayoutDirection) throws {
-        // The feed cell of examples/schemes/feed-cell.json, without a safe area, by hand.
+        // The feed cell of examples/schemes/feed-cell.json, without a safe area, by hand (its
+        // badge, hidden by default, aside).
         let root = LayoutView(frame: CGRect(x: 0, y: 0, width: width, height: height))
         let safeArea = LayoutGuide(frame: root.bounds)
         safeArea.add(to: root)
@@ -24,6 +25,7 @@ import Testing
         let body = LayoutLabel(text: TextMetrics(length: 180, advance: 7, lineHeight: 18))
         [name, date, body].forEach { root.addSubview($0) }
         let image = view(), like = view(CGSize(width: 72, height: 32)), comment = view(CGSize(width: 72, height: 32))
+        image.contentSizing = .aspect(CGSize(width: 1200, height: 800))
         let share = view(CGSize(width: 72, height: 32)), separator = view()
         let area = safeArea.layoutConstraint(for: [.equally])
         let scheme = LayoutScheme(blocks: [
@@ -44,8 +46,11 @@ import Testing
                 AnonymConstraint(anchors: [.insets(EdgeInsets(top: 12, left: 16, bottom: 0, right: 16))]),
                 body.adjustLayoutConstraint(for: [.height()]),
             ]),
-            image.layoutBlock(with: Layout(x: .left(16), y: .top(12), width: .boxed(32), height: .fixed(200)),
-                              constraints: [area, body.layoutConstraint(for: [.bottom(.align(by: .outer))])]),
+            image.layoutBlock(constraints: [
+                area, body.layoutConstraint(for: [.bottom(.align(by: .outer))]),
+                AnonymConstraint(anchors: [.insets(EdgeInsets(top: 12, left: 16, bottom: 0, right: 16))]),
+                image.adjustLayoutConstraint(for: [.height()]),
+            ]),
             like.layoutBlock(with: Layout(x: .leading(16), y: .top(8), width: .fixed(72), height: .fixed(32)),
                              constraints: [area, image.layoutConstraint(for: [.bottom(.align(by: .outer))])]),
             comment.layoutBlock(with: Layout(x: .leading(8))) {
@@ -60,7 +65,7 @@ import Testing
                 $0.width.equal(to: 72)
                 $0.height.equal(to: 32)
             },
-            separator.layoutBlock(with: Layout(x: .leading(16), y: .top(12), width: .boxed(16), height: .fixed(1)),
+            separator.layoutBlock(with: Layout(x: .leading(16), y: .top(12), width: .boxed(32), height: .fixed(1)),
                                   constraints: [area, like.layoutConstraint(for: [.bottom(.align(by: .outer))])]),
         ])
         scheme.layout(in: root.layoutBounds, direction: direction)

@@ -50,7 +50,7 @@ import Testing
         #expect(environment["safeArea"] as? [Double] == [47, 0, 34, 0])
         let frames = try #require(snapshot["frames"] as? [String: [String: [Double]]])
         #expect(frames["avatar"]?["frame"] == [16, 59, 48, 48])
-        #expect(frames.count == 10)
+        #expect(frames.count == 11)
     }
 
     @Test func computeTextWithASizeAndTraits() throws {
@@ -99,7 +99,7 @@ import Testing
         #expect(drawing.hasPrefix("<?xml"))
         #expect(drawing.contains("width=\"1180\" height=\"820\""))
         #expect(drawing.contains(">avatar</text>"))
-        #expect(drawing.components(separatedBy: "<rect").count - 1 == 12)  // root, safe area, 10 elements
+        #expect(drawing.components(separatedBy: "<rect").count - 1 == 13)  // root, safe area, 11 elements (the hidden badge zero)
 
         let html = try temporaryFile("feed.html")
         let all = try cglctl("render", example("split-view"), "--all-profiles", "--out", html, "--format", "json")
@@ -148,7 +148,7 @@ import Testing
         let validated = try cglctl("validate", example("feed-cell"))
         #expect(validated.stdout.contains("  slot body: text, default \"Spent the afternoon"))
         let slots = try #require((try cglctl("validate", example("feed-cell"), "--format", "json").json() as? [[String: Any]])?.first?["slots"] as? [[String: Any]])
-        #expect(slots.map { $0["name"] as? String } == ["body", "date", "name"])
+        #expect(slots.map { $0["name"] as? String } == ["body", "date", "hasBadge", "hasPhoto", "name", "photo"])
 
         let bad = try temporaryFile("bad.json", contents: #"{"bdy": "x", "name": 3}"#)
         let refused = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--content", bad)
@@ -161,8 +161,14 @@ import Testing
         #expect(try String(contentsOfFile: svg, encoding: .utf8).contains(">Grace Hopper<"))
         let bothStdin = try cglctl("compute", "-", "--profile", "phone-portrait", "--content", "-")
         #expect(bothStdin.status == 64 && bothStdin.stderr.contains("cannot both be read from stdin"))
-        let unknownSet = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "photo=1x1")
-        #expect(unknownSet.status == 64 && unknownSet.stderr.contains("has no slot 'photo'"))
+        let unknownSet = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "picture=1x1")
+        #expect(unknownSet.status == 64 && unknownSet.stderr.contains("has no slot 'picture'"))
+        // A size slot takes WIDTHxHEIGHT, a visibility true or false.
+        let photo = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "photo=1080x1350", "--set", "hasBadge=true",
+                               "--format", "json")
+        let frames = try #require((try photo.json() as? [String: Any])?["frames"] as? [String: [String: [Double]]])
+        #expect(frames["badge"]?["frame"] == [48, 91, 16, 16])
+        #expect(abs((frames["image"]?["frame"]?[3] ?? 0) - 358.0 * 1350 / 1080) < 0.34)
     }
 
     @Test func bothToolsPrintTheirVersion() throws {

@@ -159,7 +159,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         let pipelined = try throughput(clients: 1, seconds: seconds) { _ in
             { _ = try client.lookup(batch) }
         } * Double(batch.count)
-        rows.append(Row(name: "cgld pipelined lookups, 1 connection (1,000 deep)", value: pipelined, unit: "lookups/s"))
+        rows.append(Row(name: "cgld batch of 1,000 lookups (lookupBatch), 1 connection", value: pipelined, unit: "lookups/s"))
         ratios["pipelined / 200,000 target"] = pipelined / 200_000
         redis?.0.stop()
         nio.stop()
@@ -176,7 +176,7 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
 func registerMany(_ count: Int, with client: CGLClient) throws {
     for index in 0..<count {
         let text = feedCell.replacingOccurrences(of: "\"name\": \"feed-cell\"", with: "\"name\": \"bench-\(index)\"")
-            .replacingOccurrences(of: "\"fixed(200)\"", with: "\"fixed(\(200 + index))\"")
+            .replacingOccurrences(of: "\"default\": [1200, 800]", with: "\"default\": [1200, \(800 + index)]")
         _ = try client.register(Data(text.utf8))
     }
 }

@@ -173,7 +173,7 @@ public final class CompiledDocument: Sendable {
                 sizings.append(SizingOverride(handle, DocumentCompiler.sizing(of: paragraph, scale: environment.scale)))
             }
             if let slot = spec.sizeSlot, case .size(let size)? = content.values[slot.slot] {
-                sizings.append(SizingOverride(handle, .fixed(slot.intrinsicSize(for: size))))
+                sizings.append(SizingOverride(handle, slot.sizing(for: size)))
             }
         }
         return sizings

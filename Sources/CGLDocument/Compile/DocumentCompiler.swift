@@ -80,7 +80,7 @@ struct DocumentCompiler {
                 view = LayoutLabel(identifier: spec.id, text: text)
             } else {
                 view = LayoutView(identifier: spec.id)
-                if let size = spec.intrinsicSize { view.contentSizing = .fixed(size) }
+                if let size = spec.intrinsicSize { view.contentSizing = spec.sizeSlot?.sizing(for: size) ?? .fixed(size) }
             }
             view.boundsOrigin = spec.boundsOrigin
             return view

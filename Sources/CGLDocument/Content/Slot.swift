@@ -1,4 +1,5 @@
 public import Foundation
+import CGLayout
 
 /// A value of the caller's content: the text of a label, the size of an image, whether an
 /// element shows.
@@ -57,17 +58,34 @@ struct TextSlotSpec: Sendable, Hashable {
     var slot: String
 }
 
-/// An element's intrinsic size taken from a slot: the size given, or with a fixed width,
-/// that width and the height of the given size's aspect (an image shown at its aspect).
+/// An element's intrinsic size taken from a slot: the size given; with a fixed width, that
+/// width and the height of the given size's aspect; filling, the width the element is laid
+/// out at and the height of the aspect there (an image shown at its aspect).
 struct SizeSlotSpec: Sendable, Hashable {
+    /// How the size given becomes the element's.
+    enum Width: Sendable, Hashable {
+        /// The size itself.
+        case natural
+        /// This width, at the size's aspect.
+        case fixed(CGFloat)
+        /// The width offered when the element is measured (an `adjust` constraint), at the
+        /// size's aspect.
+        case fill
+    }
+
     var slot: String
-    var width: CGFloat?
+    var width: Width
 
     /// The intrinsic size for a slot value (finite: the height of an extreme aspect is held
-    /// to the largest number a document may write).
+    /// to the largest number a document may write); for `fill`, the size itself.
     func intrinsicSize(for size: CGSize) -> CGSize {
-        guard let width else { return size }
+        guard case .fixed(let width) = width else { return size }
         let height = size.width > 0 ? width * size.height / size.width : 0
         return CGSize(width: width, height: height.isFinite ? min(height, ObjectReader.numberLimit) : 0)
+    }
+
+    /// How the element measures for a slot value.
+    func sizing(for size: CGSize) -> ContentSizing {
+        width == .fill ? .aspect(size) : .fixed(intrinsicSize(for: size))
     }
 }

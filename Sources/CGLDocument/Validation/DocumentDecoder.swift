@@ -249,8 +249,8 @@ final class DocumentDecoder {
     }
 
     /// An intrinsic size from a slot: `{"slot": "photo", "default": [1200, 800]}`, with an
-    /// optional `"width"` at which the size's aspect is shown. Returns the default's
-    /// intrinsic size and the slot.
+    /// optional `"width"` at which the size's aspect is shown: a number, or `"fill"` for the
+    /// width the element is laid out at. Returns the default's intrinsic size and the slot.
     private func decodeSizeSlot(_ value: JSONValue, at pointer: JSONPointer) -> (CGSize, SizeSlotSpec)? {
         guard let object = ObjectReader(value, at: pointer, issues: issues, what: "'intrinsicSize'") else { return nil }
         object.rejectUnknownKeys(allowed: ["slot", "default", "width"], what: "an 'intrinsicSize' from a slot")
@@ -262,12 +262,22 @@ final class DocumentDecoder {
         if let numbers, numbers.contains(where: { $0 < 0 }) {
             issues.error(.outOfRange, pointer.appending("default"), "a size cannot be negative")
         }
-        let width = object.number("width", what: "an 'intrinsicSize' from a slot")
-        if let width, width < 0 { issues.error(.outOfRange, pointer.appending("width"), "the width cannot be negative") }
+        var width = SizeSlotSpec.Width.natural
+        if case .string(let text)? = object.value("width")?.kind {
+            if text == "fill" {
+                width = .fill
+            } else {
+                issues.error(.invalidValue, pointer.appending("width"), "'width' is a number of points or \"fill\", not \"\(text)\"",
+                             hint: "\"fill\" shows the size's aspect at the width the element is laid out at")
+            }
+        } else if let number = object.number("width", what: "an 'intrinsicSize' from a slot") {
+            if number < 0 { issues.error(.outOfRange, pointer.appending("width"), "the width cannot be negative") }
+            width = .fixed(CGFloat(number))
+        }
         guard let name, let numbers else { return nil }
         let size = CGSize(width: numbers[0], height: numbers[1])
         declareSlot(name, .size(size), at: pointer.appending("slot"))
-        let spec = SizeSlotSpec(slot: name, width: width.map { CGFloat($0) })
+        let spec = SizeSlotSpec(slot: name, width: width)
         return (spec.intrinsicSize(for: size), spec)
     }
 

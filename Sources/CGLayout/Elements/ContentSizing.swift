@@ -8,6 +8,7 @@ public struct ContentSizing: Sendable {
     enum Storage: Sendable {
         case currentSize
         case fixed(CGSize)
+        case aspect(CGSize)
         case text(TextMetrics)
         case custom(@Sendable (CGSize) -> CGSize)
         case stack(StackMeasure)
@@ -20,6 +21,11 @@ public struct ContentSizing: Sendable {
 
     /// Always the same size (an intrinsic content size).
     public static func fixed(_ size: CGSize) -> ContentSizing { ContentSizing(storage: .fixed(size)) }
+
+    /// An image shown at its aspect: as wide as the width offered, as high as that width
+    /// makes `size`'s aspect (`[1200, 800]` offered 358 points is 358 × 238.67). Offered an
+    /// unbounded width, `size` itself; an empty size fits in zero height.
+    public static func aspect(_ size: CGSize) -> ContentSizing { ContentSizing(storage: .aspect(size)) }
 
     /// Monospaced text, wrapped to the offered width.
     public static func text(_ metrics: TextMetrics) -> ContentSizing { ContentSizing(storage: .text(metrics)) }
@@ -36,10 +42,23 @@ public struct ContentSizing: Sendable {
         switch storage {
         case .currentSize: currentSize
         case .fixed(let fixed): fixed
+        case .aspect(let natural): Self.aspectFit(natural, width: size.width)
         case .text(let metrics): metrics.sizeThatFits(size)
         case .custom(let measure): measure(size)
         case .stack(let measure): measure.fallback(size)
         }
+    }
+}
+
+extension ContentSizing {
+    /// `natural` scaled to `width`; `natural` when the width is unbounded, and finite
+    /// whatever the aspect.
+    static func aspectFit(_ natural: CGSize, width: CGFloat) -> CGSize {
+        guard width.isFinite, width < .greatestFiniteMagnitude else { return natural }
+        let fitted = Swift.max(0, width)
+        guard natural.width > 0 else { return CGSize(width: fitted, height: 0) }
+        let height = fitted * natural.height / natural.width
+        return CGSize(width: fitted, height: height.isFinite ? height : .greatestFiniteMagnitude)
     }
 }
 
