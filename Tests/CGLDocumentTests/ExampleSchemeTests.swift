@@ -278,6 +278,16 @@ import Testing
         #expect(rtl["actions"] == rect(8, 0, 140, 56))
         #expect(rtl["search"] == rect(8, 16, 44, 24))
         #expect(rtl["profile"] == rect(104, 12, 44, 32))
+        // No notification dot by default: zero at the profile icon's top-trailing corner.
+        #expect(phone["dot"] == rect(278, 12, 0, 0))
+
+        // A user who cannot post: the stack skips the hidden compose action, and the
+        // profile icon takes its place; with notifications, the dot shows on it.
+        let content = try Self.load("photo-feed").compiled()
+            .snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]), content: ["canCompose": false, "hasNotifications": true])
+        #expect(content["compose"]?.frame == rect(242, 0, 0, 0))
+        #expect(content["profile"]?.frame == rect(290, 12, 44, 32))
+        #expect(content["dot"]?.frame == rect(326, 12, 8, 8))
     }
 
     @Test func profileHeader() throws {
