@@ -4,8 +4,9 @@ import CGLDocument
 import CGLWire
 import Foundation
 
-/// `cglctl prewarm [NAME…] [--profiles P,…]`: computes snapshots ahead of lookups, with a
-/// live progress bar on a terminal and plain lines otherwise.
+/// `cglctl prewarm [NAME…] [--profiles P,…] [--content-items FILE]`: computes snapshots
+/// ahead of lookups (for content items too: a page about to be drawn), with a live progress
+/// bar on a terminal and plain lines otherwise.
 struct Prewarm: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Compute and store snapshots ahead of lookups.")
 
@@ -14,14 +15,28 @@ struct Prewarm: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Profiles to prewarm, comma-separated (default: those cgld is configured with).", valueName: "P,…"))
     var profiles: String?
 
+    @Option(name: .customLong("content-items"),
+            help: ArgumentHelp("A JSON array of content objects (a page of a feed, such as examples/content/feed-posts.json), each prewarmed for every scheme and profile ('-' for stdin).",
+                               valueName: "file"))
+    var contentItems: String?
+
     @Argument(help: "Schemes to prewarm (default: every registered scheme).")
     var names: [String] = []
 
     func run() async throws {
         let profileNames = (profiles ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var content: [Content] = []
+        if let contentItems {
+            do {
+                content = try Content.items(json: Array(try readInput(contentItems)))
+            } catch let error as ContentError {
+                for issue in error.issues { printError(issue.line(file: contentItems)) }
+                throw ExitCode(CLIExit.invalidDocument)
+            }
+        }
         let display = ProgressDisplay(live: isatty(STDERR_FILENO) == 1)
         let summary = try daemon.call { client throws(CGLClientError) in
-            try client.prewarm(schemes: names, profiles: profileNames) { display.show($0) }
+            try client.prewarm(schemes: names, profiles: profileNames, content: content) { display.show($0) }
         }
         display.finish()
         if daemon.format == .json {

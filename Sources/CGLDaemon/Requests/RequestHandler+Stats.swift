@@ -34,6 +34,7 @@ extension RequestHandler {
             (WireStats.Key.connectionsOpen, Double(connectionsOpen)),
             (WireStats.Key.prewarmRunning, Double(counters.prewarmsRunning.load(ordering: .relaxed))),
             (DaemonCounters.computationsKey, Double(counters.computations.load(ordering: .relaxed))),
+            ("memory.entries", Double(snapshots.hotCache.count)),
         ] + Self.textStatistics()
         return WireStats(entries: values.map { WireStats.Entry(key: $0.0, value: $0.1) })
     }

@@ -34,6 +34,34 @@ extension Content {
     /// - Throws: ``ContentError`` for text that is not a JSON object, a value that is none
     ///   of those three, or a slot given twice.
     public init(json bytes: [UInt8]) throws(ContentError) {
+        self = try Self.parse(bytes) { root throws(ContentError) in try Content(untyped: root, at: .root) }
+    }
+
+    /// A list of content items (a page of a feed) read from a JSON array of content
+    /// objects, as ``init(json:)`` reads each; problems are pointed at by index (`/3/body`).
+    ///
+    /// - Throws: ``ContentError`` with every problem of every item.
+    public static func items(json bytes: [UInt8]) throws(ContentError) -> [Content] {
+        try parse(bytes) { root throws(ContentError) in
+            guard case .array(let elements) = root.kind else {
+                throw ContentError(issues: [DocumentIssue(severity: .error, code: .wrongType, pointer: "", message: "content items are a JSON array",
+                                                          hint: "write [{\"slot\": value, …}, …]", position: root.position)])
+            }
+            var items: [Content] = []
+            var issues: [DocumentIssue] = []
+            for (index, element) in elements.enumerated() {
+                do throws(ContentError) {
+                    items.append(try Content(untyped: element, at: JSONPointer.root.appending(index)))
+                } catch {
+                    issues += error.issues
+                }
+            }
+            guard issues.isEmpty else { throw ContentError(issues: issues) }
+            return items
+        }
+    }
+
+    private static func parse<Value>(_ bytes: [UInt8], _ body: (JSONValue) throws(ContentError) -> Value) throws(ContentError) -> Value {
         let root: JSONValue
         do {
             root = try JSONReader.parse(bytes, maximumDepth: 8)
@@ -41,16 +69,23 @@ extension Content {
             throw ContentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
                                                       hint: "check the text near \(error.position)", position: error.position)])
         }
-        guard case .object(let members) = root.kind else {
-            throw ContentError(issues: [DocumentIssue(severity: .error, code: .wrongType, pointer: "", message: "content is a JSON object",
-                                                      hint: "write {\"slot\": value, …}", position: root.position)])
+        return try body(root)
+    }
+
+    /// One content object, its values' kinds told by their JSON types.
+    private init(untyped value: JSONValue, at pointer: JSONPointer) throws(ContentError) {
+        guard case .object(let members) = value.kind else {
+            throw ContentError(issues: [DocumentIssue(severity: .error, code: .wrongType, pointer: pointer.description, message: "content is a JSON object",
+                                                      hint: "write {\"slot\": value, …}", position: value.position)])
         }
         var values: [String: SlotValue] = [:]
         var issues: [DocumentIssue] = []
         for member in members {
-            let pointer = JSONPointer.root.appending(member.key).description
+            let slotPointer = pointer.appending(member.key).description
             guard values[member.key] == nil else {
-                issues.append(.slotGivenTwice(member.key, position: member.value.position))
+                var issue = DocumentIssue.slotGivenTwice(member.key, position: member.value.position)
+                issue.pointer = slotPointer
+                issues.append(issue)
                 continue
             }
             switch member.value.kind {
@@ -63,7 +98,7 @@ extension Content {
                 }
                 fallthrough
             default:
-                issues.append(DocumentIssue(severity: .error, code: .wrongType, pointer: pointer,
+                issues.append(DocumentIssue(severity: .error, code: .wrongType, pointer: slotPointer,
                                             message: "the slot '\(member.key)' is given neither a string, a size [width, height] nor true or false",
                                             position: member.value.position))
             }
