@@ -13,8 +13,8 @@ import Foundation
 /// synchronous (the same exchange, blocking the calling thread: the cheapest way to wait,
 /// and the warm lookup's path). Each call uses a connection of its own from a small pool,
 /// opened on first use and reused after, so concurrent calls never wait for one another:
-/// a prewarm that takes minutes holds only its connection. ``lookups(_:)`` pipelines many
-/// lookups on one connection in one round trip.
+/// a prewarm that takes minutes holds only its connection. ``lookup(_:)-([Lookup])`` asks
+/// for many lookups (a page of a feed, each with its content) in one round trip.
 ///
 /// Failures are ``CGLClientError``s: ``CGLClientError/Code/daemonUnavailable`` when no
 /// daemon runs, ``CGLClientError/Code/daemon`` with the daemon's

@@ -11,8 +11,8 @@ package import CGLWire
 /// try await client.lookup("feed-cell", in: .size(width: 500, height: 300, scale: 2))
 /// ```
 ///
-/// The text scale is not carried by protocol version 1: a profile's own applies; explicit
-/// values lay out at text scale 1.
+/// A profile lays out at its own text scale, explicit values at 1; a lookup's `textScale`
+/// replaces either.
 public struct Environment: Sendable, Hashable, CustomStringConvertible {
     package let request: WireEnvironmentRequest
 
