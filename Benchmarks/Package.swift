@@ -34,6 +34,7 @@ let package = Package(
             name: "DaemonBenchmarks",
             dependencies: [
                 .product(name: "CGLClient", package: rootPackage),
+                .product(name: "CGLDocument", package: rootPackage),
                 .product(name: "CGLWire", package: rootPackage),
                 // The SwiftNIO floor (NIOFloor.swift): the bare server cgld is built on.
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -278,6 +278,26 @@ import Testing
         }
     }
 
+    /// A batch's misses compute together; a key asked for several times computes once, and
+    /// every one of its lookups is answered.
+    @Test func aBatchComputesEachDistinctKeyOnce() async throws {
+        let posts = Array(try Self.posts().prefix(20))
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let client = daemon.client()
+            let lookups = (posts + posts + posts.prefix(5)).map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
+            let answers = try await client.lookup(lookups)
+            let snapshots = try answers.map { try $0.get() }
+            #expect(snapshots.allSatisfy { $0.source == .computed })
+            for (index, snapshot) in snapshots.enumerated() {
+                #expect(snapshot.wire.elements == snapshots[index % posts.count].wire.elements)
+            }
+            let stats = try await client.stats()
+            #expect(stats["snapshots.computed"] == 20 && stats[WireStats.Key.lookups] == 45)
+            let again = try await client.lookup(lookups)
+            #expect(again.allSatisfy { (try? $0.get())?.source == .memory })
+        }
+    }
+
     @Test func prewarmWithContentItemsMakesTheirLookupsHits() async throws {
         let posts = Array(try Self.posts().prefix(10))
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in

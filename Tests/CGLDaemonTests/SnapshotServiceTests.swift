@@ -114,4 +114,34 @@ import Testing
         // A failure is not kept: the next caller runs the operation again.
         #expect(try await flight.run(1) { .success(7) } == 7)
     }
+
+    /// A batch claims the keys no flight runs for in one operation, and waits for the flight
+    /// under way of the others; a single caller of a claimed key joins the batch's run.
+    @Test func aBatchClaimsItsFreeKeysTogetherAndJoinsTheOthers() async throws {
+        struct Missing: Error {}
+        let flight = SingleFlight<String, Int, Missing>()
+        let counter = Counter()
+        let gate = AsyncGate()
+        let single = Task { try await flight.run("a") { counter.runs.add(1, ordering: .relaxed); await gate.wait(); return .success(1) } }
+        while flight.count < 1 { await Task.yield() }
+        let claimed = Mutex<[String]>([])
+        let batch = Task {
+            await flight.run(["a", "b", "c"], missing: Missing()) { keys in
+                claimed.withLock { $0 = keys.sorted() }
+                await gate.wait()
+                return Dictionary(uniqueKeysWithValues: keys.map { ($0, .success($0 == "b" ? 2 : 3)) })
+            }
+        }
+        while flight.waiters(for: "a") < 2 || flight.count < 3 { await Task.yield() }
+        // A caller of "b" now waits for the batch's run.
+        let late = Task { try await flight.run("b") { counter.runs.add(1, ordering: .relaxed); return .success(-1) } }
+        while flight.waiters(for: "b") < 2 { await Task.yield() }
+        await gate.open()
+        let results = await batch.value.mapValues { try? $0.get() }
+        #expect(results == ["a": 1, "b": 2, "c": 3])
+        #expect(claimed.withLock { $0 } == ["b", "c"])
+        #expect(try await single.value == 1)
+        #expect(try await late.value == 2)
+        #expect(counter.runs.load(ordering: .relaxed) == 1 && flight.count == 0)
+    }
 }

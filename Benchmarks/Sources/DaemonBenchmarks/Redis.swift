@@ -50,4 +50,28 @@ enum Redis {
 
         func close() { Glibc.close(descriptor) }
     }
+
+    /// One connection doing `MGET` of keys each holding a `size`-byte value, and reading
+    /// every value.
+    ///
+    /// `@unchecked Sendable`: made on the main thread, then used by its one client thread only.
+    final class MultiGetter: @unchecked Sendable {
+        let descriptor: Int32
+        let command: [UInt8]
+        var reply: [UInt8]
+
+        init(socket: String, keys: [String], size: Int) throws {
+            descriptor = try RawSocket.connect(socket)
+            var text = "*\(keys.count + 1)\r\n$4\r\nMGET\r\n"
+            for key in keys { text += "$\(key.utf8.count)\r\n\(key)\r\n" }
+            command = Array(text.utf8)
+            reply = [UInt8](repeating: 0, count: "*\(keys.count)\r\n".utf8.count + keys.count * ("$\(size)\r\n".utf8.count + size + 2))
+        }
+
+        func get() throws {
+            try command.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
+            let count = reply.count
+            try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: count) }
+        }
+    }
 }

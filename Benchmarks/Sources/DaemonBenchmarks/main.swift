@@ -11,6 +11,8 @@ import Synchronization
 //   start              start-to-ready with 1,000 schemes registered, and resident memory
 //   shared-client      8 threads' warm lookups on one CGLClient, alone and while a prewarm of
 //                      24,000 snapshots runs on the same client
+//   content-latency, content-batch, content-cold, content-memory: lookups with content
+//                      (ContentBenchmarks.swift); content-memory is left out unless named
 // Usage: DaemonBenchmarks --cgld PATH [--seconds S] [name…]   (Benchmarks/run-daemon builds both)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,7 +29,7 @@ func option(_ name: String) -> String? {
 }
 
 guard let cgld = option("--cgld") else {
-    print("usage: DaemonBenchmarks --cgld PATH [--seconds S] [lookup-latency|lookup-throughput|prewarm|start|shared-client]…")
+    print("usage: DaemonBenchmarks --cgld PATH [--seconds S] [--items N] [lookup-latency|lookup-throughput|prewarm|start|shared-client|content-latency|content-batch|content-cold|content-memory]…")
     exit(64)
 }
 let seconds = option("--seconds").flatMap(Double.init) ?? 3
@@ -220,6 +222,18 @@ if wanted("prewarm") || wanted("start") {
         ], ratios: ["start / 1 s target": times[2]], target: "ready in under 1 s with 1,000 schemes")
     }
     daemon.stop()
+}
+
+// MARK: Content
+
+if wanted("content-latency") || wanted("content-batch") || wanted("content-cold") || names.contains("content-memory") {
+    let posts = try feedPosts(repository: repository)
+    if wanted("content-latency") { try contentLatency(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
+    if wanted("content-batch") { try contentBatch(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds) }
+    if wanted("content-cold") { try contentCold(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
+    if names.contains("content-memory") {
+        try contentMemory(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, items: option("--items").flatMap(Int.init) ?? 1_000_000)
+    }
 }
 
 // MARK: One client shared while it waits on a slow call

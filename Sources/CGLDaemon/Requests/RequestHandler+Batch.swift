@@ -38,38 +38,22 @@ extension RequestHandler {
         return nil
     }
 
-    /// Loads the lookups of a batch that missed memory, in parallel (the compute threads
-    /// take the misses); a key asked for twice is loaded once.
+    /// Loads the lookups of a batch that missed memory, together (``SnapshotService/load(_:)-([SnapshotTarget])``):
+    /// in parallel across the compute threads, a key asked for twice loaded once.
     func complete(_ items: [BatchItem]) async -> [BatchItem] {
-        var first: [SnapshotKey: Int] = [:]
-        var loads: [(index: Int, target: SnapshotTarget)] = []
-        for (index, item) in items.enumerated() {
-            guard case .pending(_, let target) = item, first[target.key] == nil else { continue }
-            first[target.key] = index
-            loads.append((index, target))
-        }
-        var loaded: [Int: Result<(EncodedSnapshot, WireSnapshot.Source), RequestError>] = [:]
-        await withTaskGroup(of: (Int, Result<(EncodedSnapshot, WireSnapshot.Source), RequestError>).self) { group in
-            for (index, target) in loads {
-                group.addTask { [snapshots] in
-                    do throws(SnapshotFailure) {
-                        return (index, .success(try await snapshots.load(target)))
-                    } catch {
-                        return (index, .failure(RequestError(error)))
-                    }
-                }
-            }
-            for await (index, result) in group { loaded[index] = result }
-        }
-        return items.enumerated().map { index, item in
-            guard case .pending(let name, let target) = item, let origin = first[target.key], let result = loaded[origin] else { return item }
+        var targets: [SnapshotKey: SnapshotTarget] = [:]
+        for case .pending(_, let target) in items where targets[target.key] == nil { targets[target.key] = target }
+        let loaded = await snapshots.load(Array(targets.values))
+        var first: Set<SnapshotKey> = []
+        return items.map { item in
+            guard case .pending(let name, let target) = item, let result = loaded[target.key] else { return item }
             switch result {
             case .success(let (snapshot, source)):
                 // A repeat of a key loaded for an earlier item of the batch counts as a lookup too.
-                if origin != index { counters.record(source) }
+                if !first.insert(target.key).inserted { counters.record(source) }
                 return .found(snapshot, name: name, source: source)
             case .failure(let error):
-                return .failed(error.wireError)
+                return .failed(RequestError(error).wireError)
             }
         }
     }

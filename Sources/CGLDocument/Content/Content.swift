@@ -64,7 +64,7 @@ public struct Content: Sendable, Hashable {
         }
         var values: [String: SlotValue] = [:]
         var issues: [DocumentIssue] = []
-        let kinds = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.kind) })
+        let kinds = document.slotKinds
         var seen: Set<String> = []
         for member in members {
             let pointer = JSONPointer.root.appending(member.key)
@@ -113,8 +113,8 @@ public struct Content: Sendable, Hashable {
         values[slot.name] ?? slot.defaultValue
     }
 
-    /// `sha256:` of the canonical JSON form.
-    public var digest: String { CanonicalForm.hash(of: canonicalJSON) }
+    /// `sha256:` of the canonical JSON form (``canonicalJSON``), computed without building it.
+    public var digest: String { ContentDigest.digest(of: values) }
 
     /// Keys sorted by their UTF-8 bytes, no whitespace, numbers in shortest round-trip form.
     public var canonicalJSON: String {
@@ -130,7 +130,10 @@ public struct Content: Sendable, Hashable {
     }
 
     private func problems(for document: SchemeDocument, limits: Limits) -> [DocumentIssue] {
-        let kinds = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.kind) })
+        // The usual case, content that fits, is checked without allocating: a lookup with
+        // content does this every time. Problems are then described by the full pass.
+        guard !values.allSatisfy({ Self.fits($0.value, document.slotKinds[$0.key], limits: limits) }) else { return [] }
+        let kinds = document.slotKinds
         var issues: [DocumentIssue] = []
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             let pointer = JSONPointer.root.appending(name).description
@@ -158,6 +161,20 @@ public struct Content: Sendable, Hashable {
             }
         }
         return issues
+    }
+
+    /// Whether `value` fits a slot of `kind` (nil: no such slot) within `limits`.
+    private static func fits(_ value: SlotValue, _ kind: Slot.Kind?, limits: Limits) -> Bool {
+        guard let kind, kind == value.kind else { return false }
+        switch value {
+        case .text(let text):
+            // A text has no more UTF-16 units than UTF-8 bytes: counting the units (slow for
+            // non-ASCII text) is needed only past the limit in bytes.
+            let bytes = text.utf8.count
+            return bytes <= limits.maximumTextBytes && (bytes <= DocumentDecoder.maximumTextLength || text.utf16.count <= DocumentDecoder.maximumTextLength)
+        case .size(let size): return (0 ... ObjectReader.numberLimit).contains(size.width) && (0 ... ObjectReader.numberLimit).contains(size.height)
+        case .flag: return true
+        }
     }
 
     private static func unknownSlot(_ name: String, pointer: String, document: SchemeDocument, position: TextPosition?) -> DocumentIssue {

@@ -34,6 +34,8 @@ public struct SchemeDocument: Sendable {
     /// The values the document leaves to the caller's content, by name, each with the
     /// default it computes with.
     public let slots: [Slot]
+    /// Each slot's kind, by name: what content is checked against.
+    let slotKinds: [String: Slot.Kind]
 
     /// The ids of the document's elements, in document order.
     public var elementIDs: [String] { elements.map(\.id) }
@@ -85,6 +87,7 @@ public struct SchemeDocument: Sendable {
         variants = decoded.variants
         styles = decoded.styles
         slots = decoded.slots
+        slotKinds = Dictionary(decoded.slots.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
         warnings = issues
         canonicalJSON = CanonicalForm.text(of: root, expressions: decoder.canonicalExpressions)
         hash = CanonicalForm.hash(of: canonicalJSON)

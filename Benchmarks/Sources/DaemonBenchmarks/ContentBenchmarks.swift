@@ -1,0 +1,222 @@
+import CGLClient
+import CGLDocument
+import CGLWire
+import Foundation
+import Synchronization
+
+// Lookups with the caller's content (docs/performance.md, "Content"):
+//   content-latency  one warm lookup with a post's content vs a bare Unix-socket echo of the same sizes
+//   content-batch    a warm batch of 50 feed cells with content vs Redis MGET of 50 values of the
+//                    same size, from 1 and 8 clients
+//   content-cold     batches of 50 new posts (real text) on one core, vs the same batch warm and vs
+//                    the engine computing the cells in-process
+//   content-memory   one million distinct content items looked up in a row: the daemon's resident
+//                    memory against its cache budget
+
+/// The page of posts of `examples/content/feed-posts.json`.
+func feedPosts(repository: URL) throws -> [Content] {
+    try Content.items(json: Array(Data(contentsOf: repository.appendingPathComponent("examples/content/feed-posts.json"))))
+}
+
+/// The bytes of a `lookup` of the feed cell with `content`, as the client library sends them.
+func lookupRequest(_ content: Content) -> [UInt8] {
+    let entries = content.values.sorted { $0.key < $1.key }.map { slot, value in
+        switch value {
+        case .text(let text): WireContent.Entry(slot: slot, value: .text(text))
+        case .size(let size): WireContent.Entry(slot: slot, value: .size(width: Double(size.width), height: Double(size.height)))
+        case .flag(let flag): WireContent.Entry(slot: slot, value: .flag(flag))
+        }
+    }
+    var request: [UInt8] = []
+    WireRequest.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: WireContent(entries: entries))
+        .encode(requestID: 1, into: &request)
+    return request
+}
+
+/// A post made new (a key never seen) by a suffix on its date.
+func fresh(_ post: Content, _ tag: Int) -> Content {
+    var values = post.values
+    values["date"] = .text("\(tag) min ago")
+    return Content(values)
+}
+
+func contentLatency(cgld: String, folder: String, feedCell: String, posts: [Content]) throws {
+    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-latency")
+    _ = try client.register(Data(feedCell.utf8))
+    let post = posts[3]
+    _ = try client.lookup("feed-cell", in: .profile("phone-portrait"), content: post)
+    let request = lookupRequest(post)
+    let responseSize = try RawLookup.answerSize(socket: folder + "/content-latency/cgld.sock", request: request)
+    let echo = try Child(CommandLine.arguments[0], ["echo-server", folder + "/content-echo.sock", "\(request.count)", "\(responseSize)"], name: "echo")
+    try waitUntilListening(folder + "/content-echo.sock")
+    let descriptor = try RawSocket.connect(folder + "/content-echo.sock")
+    var reply = [UInt8](repeating: 0, count: responseSize)
+    _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
+    func measure() throws -> (lookups: [Double], plain: [Double], echoes: [Double]) {
+        var lookups: [Double] = [], plain: [Double] = [], echoes: [Double] = []
+        for _ in 0..<20 {
+            for _ in 0..<1000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try client.lookup("feed-cell", in: .profile("phone-portrait"), content: post)
+                lookups.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+            for _ in 0..<1000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
+                plain.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+
+            for _ in 0..<1000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
+                try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: responseSize) }
+                echoes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+        }
+        return (lookups.sorted(), plain.sorted(), echoes.sorted())
+    }
+    let free = try measure()
+    let processes = [getpid(), daemon.pid, echo.pid]
+    Affinity.pin(processes, to: [0])
+    let pinned = try measure()
+    Affinity.pin(processes, to: Affinity.allCPUs)
+    close(descriptor)
+    echo.stop()
+    var rows: [Row] = []
+    var ratios: [String: Double] = [:]
+    for (placement, times) in [("one core", pinned), ("scheduler's choice", free)] {
+        rows += [
+            Row(name: "warm lookup with content p50, \(placement)", value: percentile(times.lookups, 0.5), unit: "µs"),
+            Row(name: "warm lookup with content p99, \(placement)", value: percentile(times.lookups, 0.99), unit: "µs"),
+            Row(name: "warm lookup without content p50, \(placement)", value: percentile(times.plain, 0.5), unit: "µs"),
+            Row(name: "bare Unix-socket echo p50, \(placement)", value: percentile(times.echoes, 0.5), unit: "µs"),
+        ]
+        ratios["lookup with content/echo p50, \(placement)"] = percentile(times.lookups, 0.5) / percentile(times.echoes, 0.5)
+        ratios["lookup with content/without p50, \(placement)"] = percentile(times.lookups, 0.5) / percentile(times.plain, 0.5)
+    }
+
+    report("content-latency (request \(request.count) B with a post's content, response \(responseSize) B)", rows, ratios: ratios,
+           target: "p50 within 1.5x of the echo")
+    client.close()
+    daemon.stop()
+}
+
+func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double) throws {
+    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-batch")
+    _ = try client.register(Data(feedCell.utf8))
+    let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
+    _ = try client.lookup(batch)
+    // Each cell's payload: its snapshot frame less the frame's header.
+    let sizes = try posts.map { try RawLookup.answerSize(socket: folder + "/content-batch/cgld.sock", request: lookupRequest($0)) - 9 }
+    let valueSize = sizes.reduce(0, +) / sizes.count
+    var rows: [Row] = []
+    var ratios: [String: Double] = [:]
+    let redis = try Redis.start(in: folder)
+    if let (_, socket) = redis {
+        for index in 0..<batch.count { try Redis.set(socket: socket, key: "cell-\(index)", size: valueSize) }
+    }
+    for clients in [1, 8] {
+        let snapshots = try throughput(clients: clients, seconds: seconds) { _ in
+            let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/content-batch/cgld.sock"))
+            return { _ = try own.lookup(batch) }
+        } * Double(batch.count)
+        rows.append(Row(name: "cgld batch of 50 cells with content, \(clients) clients", value: snapshots, unit: "snapshots/s"))
+        if let (_, socket) = redis {
+            let values = try throughput(clients: clients, seconds: seconds) { _ in
+                let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
+                return { try getter.get() }
+            } * Double(batch.count)
+            rows.append(Row(name: "Redis MGET of 50 values of \(valueSize) B, \(clients) clients", value: values, unit: "values/s"))
+            ratios["cgld/redis \(clients) clients"] = snapshots / values
+        }
+    }
+    redis?.0.stop()
+    if redis == nil { print("note: redis-server is not installed (apt-get install redis-server); the peer was skipped") }
+    report("content-batch (50 feed cells, snapshots of \(valueSize) B on average)", rows, ratios: ratios, target: "at least Redis MGET's values/s")
+    client.close()
+    daemon.stop()
+}
+
+func contentCold(cgld: String, folder: String, feedCell: String, posts: [Content]) throws {
+    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-cold", workers: 1)
+    _ = try client.register(Data(feedCell.utf8))
+    let processes = [getpid(), daemon.pid]
+    Affinity.pin(processes, to: [0])
+    defer { Affinity.pin(processes, to: Affinity.allCPUs) }
+    // The fonts and the words of the posts measured once: "cold" is a page never seen, in a
+    // daemon that has served others (its text caches warm, as in production).
+    _ = try client.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: fresh($0, -1)) })
+    var cold: [Double] = [], warm: [Double] = []
+    for round in 0..<200 {
+        let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: fresh($0, round)) }
+        var start = DispatchTime.now().uptimeNanoseconds
+        let answers = try client.lookup(batch)
+        cold.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        guard answers.allSatisfy({ (try? $0.get())?.source == .computed }) else { throw RawSocket.Failure(description: "a cold batch was not computed") }
+        start = DispatchTime.now().uptimeNanoseconds
+        _ = try client.lookup(batch)
+        warm.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
+    cold.sort()
+    warm.sort()
+    // The engine alone, in this process: the same cells computed without a daemon.
+    let compiled = try SchemeDocument(data: Data(feedCell.utf8)).compiled()
+    let phone = ProfileSet.defaults["phone-portrait"]!
+    for post in posts { _ = try compiled.snapshot(for: phone, content: fresh(post, -2)) }
+    var engine: [Double] = []
+    for round in 0..<200 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for post in posts { _ = try compiled.snapshot(for: phone, content: fresh(post, 1000 + round)) }
+        engine.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
+    engine.sort()
+    report("content-cold (50 new posts per batch, one compute thread, everything on one core)", [
+        Row(name: "cold batch of 50, p50", value: percentile(cold, 0.5), unit: "µs"),
+        Row(name: "cold batch of 50, p99", value: percentile(cold, 0.99), unit: "µs"),
+        Row(name: "cold, per cell, p50", value: percentile(cold, 0.5) / 50, unit: "µs"),
+        Row(name: "the same batch warm, p50", value: percentile(warm, 0.5), unit: "µs"),
+        Row(name: "the engine alone, 50 new cells in-process, p50", value: percentile(engine, 0.5), unit: "µs"),
+    ], ratios: ["cold batch / 1 ms target": percentile(cold, 0.5) / 1000, "cold / warm": percentile(cold, 0.5) / percentile(warm, 0.5),
+                "cold / engine alone": percentile(cold, 0.5) / percentile(engine, 0.5)],
+    target: "<= 1 ms for 50 cells (text measurement and layout <= 20 µs per cell)")
+    client.close()
+    daemon.stop()
+}
+
+func contentMemory(cgld: String, folder: String, feedCell: String, posts: [Content], items: Int) throws {
+    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-memory")
+    _ = try client.register(Data(feedCell.utf8))
+    _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
+    let budget = try client.stats()[WireStats.Key.memoryLimit] ?? 0
+    let baseline = daemon.residentBytes
+    var peak = baseline
+    var samples: [Row] = []
+    let start = Date()
+    let batchSize = 1000
+    for first in stride(from: 0, to: items, by: batchSize) {
+        let batch = (first..<min(items, first + batchSize)).map { index in
+            Lookup("feed-cell", in: .profile("phone-portrait"), content: fresh(posts[index % posts.count], index))
+        }
+        let answers = try client.lookup(batch)
+        if let failure = answers.first(where: { (try? $0.get()) == nil }) { _ = try failure.get() }
+        peak = max(peak, daemon.residentBytes)
+        if (first + batchSize) % (items / 10) == 0 {
+            samples.append(Row(name: "resident after \(first + batchSize) items", value: daemon.residentBytes / 1_048_576, unit: "MiB"))
+        }
+    }
+    let elapsed = Date().timeIntervalSince(start)
+    let stats = try client.stats()
+    let overhead = peak - baseline - budget
+    report("content-memory (\(items) distinct content items, cache.memoryBytes \(Int(budget / 1_048_576)) MiB)", [
+        Row(name: "resident when ready", value: baseline / 1_048_576, unit: "MiB"),
+        Row(name: "peak resident", value: peak / 1_048_576, unit: "MiB"),
+        Row(name: "hot cache bytes at the end", value: (stats[WireStats.Key.memoryBytes] ?? 0) / 1_048_576, unit: "MiB"),
+        Row(name: "hot cache entries at the end", value: stats["memory.entries"] ?? 0, unit: ""),
+        Row(name: "text paragraph cache at the end", value: (stats["text.paragraphs.bytes"] ?? 0) / 1_048_576, unit: "MiB"),
+        Row(name: "peak over (ready + budget)", value: overhead / 1_048_576, unit: "MiB"),
+        Row(name: "items looked up", value: Double(items) / elapsed, unit: "items/s"),
+    ] + samples, ratios: ["peak / (ready + budget)": peak / (baseline + budget)],
+    target: "resident memory within the configured budget plus a fixed overhead")
+    client.close()
+    daemon.stop()
+}

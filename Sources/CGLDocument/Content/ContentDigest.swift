@@ -1,0 +1,72 @@
+import Crypto
+import Foundation
+
+/// The digest of content's canonical JSON (``Content/canonicalJSON``), written as bytes
+/// straight into the hash: a daemon takes it on every lookup with content, so it sorts
+/// without copying keys, escapes without building strings, and formats the hex in place.
+enum ContentDigest {
+    /// `sha256:` and 64 lowercase hex digits of the canonical form of `values`.
+    static func digest(of values: [String: SlotValue]) -> String {
+        var keys = Array(values.keys)
+        keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + values.count * 32)
+        bytes.append(UInt8(ascii: "{"))
+        for (index, key) in keys.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            switch values[key]! {
+            case .text(let text): appendString(text, to: &bytes)
+            case .size(let size):
+                bytes += Array("[\(formatNumber(Double(size.width))),\(formatNumber(Double(size.height)))]".utf8)
+            case .flag(let flag): bytes += flag ? Array("true".utf8) : Array("false".utf8)
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return hex(SHA256.hash(data: bytes))
+    }
+
+    /// `"text"` with JSON's escapes, as `JSONText.string` writes it.
+    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escape: copied in one piece.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x00 ..< 0x20: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    /// `sha256:` and the digest's bytes in lowercase hex.
+    static func hex(_ digest: SHA256.Digest) -> String {
+        String(unsafeUninitializedCapacity: 7 + 64) { buffer in
+            for (index, byte) in "sha256:".utf8.enumerated() { buffer[index] = byte }
+            var index = 7
+            for byte in digest {
+                buffer[index] = hexDigit(byte >> 4)
+                buffer[index + 1] = hexDigit(byte & 0xF)
+                index += 2
+            }
+            return index
+        }
+    }
+}

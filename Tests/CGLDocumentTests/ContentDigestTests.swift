@@ -1,0 +1,39 @@
+import CGLTestSupport
+import Foundation
+import Testing
+
+@testable import CGLDocument
+
+/// The digest a daemon takes on every lookup with content is the hash of the canonical
+/// JSON the documentation defines, byte for byte, whatever the content holds.
+@Suite struct ContentDigestTests {
+    @Test func theDigestIsTheHashOfTheCanonicalJSON() {
+        var (random, seed) = SplitMix64.replayable("theDigestIsTheHashOfTheCanonicalJSON")
+        let pieces = ["a", "Z", "é", "日本", "👩🏽‍💻", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "\u{7F}", " ", "/", "\u{2028}", "\u{0}"]
+        func text() -> String {
+            (0 ..< Int(random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+        }
+        for _ in 0 ..< 500 {
+            var values: [String: SlotValue] = [:]
+            for _ in 0 ..< Int(random.next() % 6) {
+                switch random.next() % 3 {
+                case 0: values[text()] = .text(text())
+                case 1: values[text()] = .size(Double(random.next() % 5000) / 7, Double(random.next() % 5000) / 3)
+                default: values[text()] = .flag(random.next() % 2 == 0)
+                }
+            }
+            let content = Content(values)
+            #expect(content.digest == CanonicalForm.hash(of: content.canonicalJSON), "seed \(seed): \(content.canonicalJSON)")
+        }
+    }
+
+    @Test func equalContentWrittenDifferentlyHasOneDigest() throws {
+        let document = try SchemeDocument(data: Data(contentsOf: repositoryRoot.appendingPathComponent("examples/schemes/feed-cell.json")))
+        let first = try Content(json: #"{"body": "Hi", "photo": [1200, 800.0], "hasBadge": false}"#, for: document)
+        let second = try Content(json: #"{"hasBadge":false,"photo":[1.2e3,800],"body":"Hi"}"#, for: document)
+        #expect(first.digest == second.digest)
+        #expect(first.canonicalJSON == #"{"body":"Hi","hasBadge":false,"photo":[1200,800]}"#)
+        // As `printf '%s' '{"body":"Hi","hasBadge":false,"photo":[1200,800]}' | sha256sum` prints it.
+        #expect(first.digest == "sha256:b4442c4273789e2bcb3c5efa4ccab2be2bfcc4f1c9565add5048b5ada682ca45")
+    }
+}
