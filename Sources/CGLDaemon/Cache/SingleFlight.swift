@@ -7,9 +7,22 @@ import Synchronization
 /// same new snapshot computes it once.
 final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
     private struct Flight {
-        var task: Task<Result<Value, Failure>, Never>
+        var run: Run
         /// Callers waiting for it.
         var waiters: Int
+    }
+
+    /// What computes a key: its own task, or a task computing many keys at once.
+    private enum Run: Equatable {
+        case single(Task<Result<Value, Failure>, Never>)
+        case batch(Task<[Key: Result<Value, Failure>], Never>)
+
+        func result(for key: Key, missing: Failure?) async -> Result<Value, Failure>? {
+            switch self {
+            case .single(let task): return await task.value
+            case .batch(let task): return await task.value[key] ?? missing.map { .failure($0) }
+            }
+        }
     }
 
     private let running = Mutex<[Key: Flight]>([:])
@@ -19,23 +32,28 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
     /// The operation runs in a task of its own, so a caller that is cancelled does not
     /// cancel the work others wait for.
     func run(_ key: Key, _ operation: @escaping @Sendable () async -> Result<Value, Failure>) async throws(Failure) -> Value {
-        let task = running.withLock { running in
+        let run = running.withLock { running in
             if running[key] != nil {
                 running[key]!.waiters += 1
-                return running[key]!.task
+                return running[key]!.run
             }
-            let task = Task { await operation() }
-            running[key] = Flight(task: task, waiters: 1)
-            return task
+            let run = Run.single(Task { await operation() })
+            running[key] = Flight(run: run, waiters: 1)
+            return run
         }
-        let result = await task.value
-        // The last waiter of this flight removes it; a flight started since is another's.
+        // A batch run answers every key it claimed: a missing one would be its bug.
+        let result = await run.result(for: key, missing: nil)!
+        leave(key, run)
+        return try result.get()
+    }
+
+    /// The last waiter of a flight removes it; a flight started since is another's.
+    private func leave(_ key: Key, _ run: Run) {
         running.withLock { running in
-            guard running[key]?.task == task else { return }
+            guard running[key]?.run == run else { return }
             running[key]!.waiters -= 1
             if running[key]!.waiters == 0 { running[key] = nil }
         }
-        return try result.get()
     }
 
     /// The results of many keys: one run of `operation` for all the keys no flight runs for
@@ -48,36 +66,32 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
     ///   - operation: Given the claimed keys, their results.
     func run(_ keys: [Key], missing: Failure,
              _ operation: @escaping @Sendable ([Key]) async -> [Key: Result<Value, Failure>]) async -> [Key: Result<Value, Failure>] {
-        let tasks = running.withLock { running -> [(Key, Task<Result<Value, Failure>, Never>)] in
+        let runs = running.withLock { running -> [(Key, Run)] in
             var claimed: [Key] = []
-            var joined: [(Key, Task<Result<Value, Failure>, Never>)] = []
+            var runs: [(Key, Run)] = []
+            runs.reserveCapacity(keys.count)
             for key in keys {
                 if running[key] != nil {
                     running[key]!.waiters += 1
-                    joined.append((key, running[key]!.task))
+                    runs.append((key, running[key]!.run))
                 } else {
                     claimed.append(key)
                 }
             }
-            guard !claimed.isEmpty else { return joined }
-            let all = Task { await operation(claimed) }
+            guard !claimed.isEmpty else { return runs }
+            // One task for every key claimed: callers of any of them wait for it.
+            let batch = Run.batch(Task { await operation(claimed) })
             for key in claimed {
-                let task = Task { await all.value[key] ?? .failure(missing) }
-                running[key] = Flight(task: task, waiters: 1)
-                joined.append((key, task))
+                running[key] = Flight(run: batch, waiters: 1)
+                runs.append((key, batch))
             }
-            return joined
+            return runs
         }
         var results: [Key: Result<Value, Failure>] = [:]
-        results.reserveCapacity(tasks.count)
-        for (key, task) in tasks {
-            results[key] = await task.value
-        }
-        running.withLock { running in
-            for (key, task) in tasks where running[key]?.task == task {
-                running[key]!.waiters -= 1
-                if running[key]!.waiters == 0 { running[key] = nil }
-            }
+        results.reserveCapacity(runs.count)
+        for (key, run) in runs {
+            results[key] = await run.result(for: key, missing: missing)!
+            leave(key, run)
         }
         return results
     }

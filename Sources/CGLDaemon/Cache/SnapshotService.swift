@@ -178,8 +178,8 @@ final class SnapshotService: Sendable {
         let start = clock.now
         let (scheme, environment) = (target.scheme, target.environment.environment)
         do {
-            // The content was checked against the configured limits when it was resolved.
-            let snapshot = try scheme.compiled.snapshot(for: environment, content: target.content, limits: .unchecked)
+            // The content was checked, normalized and digested when the lookup was resolved.
+            let snapshot = try scheme.compiled.snapshot(for: environment, checkedContent: target.content, digest: target.key.contentDigest)
             return .success((EncodedSnapshot(WireSnapshot(snapshot, source: .computed)), clock.now - start))
         } catch {
             let content = target.content.values.isEmpty ? "" : " with the content \(target.key.contentDigest)"

@@ -145,6 +145,14 @@ public final class CompiledDocument: Sendable {
         // repeats the document is the document's own snapshot, with its key.
         let content = content.normalized(for: document)
         guard !content.values.isEmpty else { return try snapshot(for: environment) }
+        return try snapshot(for: environment, checkedContent: content, digest: content.digest)
+    }
+
+    /// ``snapshot(for:content:limits:)`` for content already checked against the slots and
+    /// normalized, whose digest the caller has (a daemon took both to make the snapshot's
+    /// key): nothing is checked or digested again.
+    package func snapshot(for environment: LayoutEnvironment, checkedContent content: Content, digest: String) throws(SnapshotError) -> DocumentSnapshot {
+        guard !content.values.isEmpty else { return try snapshot(for: environment) }
         do { try environment.validate() } catch { throw .environment(error) }
         let program = self.program(for: environment)
         var overrides: [FrameOverride] = []
@@ -156,7 +164,7 @@ public final class CompiledDocument: Sendable {
                                                            sizings: sizings, hidden: hidden)
         if let issue { throw .layout(issue) }
         var snapshot = makeSnapshot(frames: frames, handles: program.handles, hidden: hidden, environment: environment)
-        snapshot.contentDigest = content.digest
+        snapshot.contentDigest = digest
         return snapshot
     }
 

@@ -19,10 +19,6 @@ public struct Content: Sendable, Hashable {
         public init(maximumTextBytes: Int = 64 * 1024) {
             self.maximumTextBytes = maximumTextBytes
         }
-
-        /// No bound beyond the engine's own (65,536 UTF-16 units of text), for content
-        /// already checked against the caller's limits.
-        public static let unchecked = Limits(maximumTextBytes: .max)
     }
 
     /// The values given, by slot name.
