@@ -53,27 +53,15 @@ func contentLatency(cgld: String, folder: String, feedCell: String, posts: [Cont
     var reply = [UInt8](repeating: 0, count: responseSize)
     _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
     func measure() throws -> (lookups: [Double], plain: [Double], echoes: [Double]) {
-        var lookups: [Double] = [], plain: [Double] = [], echoes: [Double] = []
-        for _ in 0..<20 {
-            for _ in 0..<1000 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                _ = try client.lookup("feed-cell", in: .profile("phone-portrait"), content: post)
-                lookups.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-            }
-            for _ in 0..<1000 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
-                plain.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-            }
-
-            for _ in 0..<1000 {
-                let start = DispatchTime.now().uptimeNanoseconds
+        let times = try alternatingRounds([
+            { _ = try client.lookup("feed-cell", in: .profile("phone-portrait"), content: post) },
+            { _ = try client.lookup("feed-cell", in: .profile("phone-portrait")) },
+            {
                 try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
                 try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: responseSize) }
-                echoes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-            }
-        }
-        return (lookups.sorted(), plain.sorted(), echoes.sorted())
+            },
+        ])
+        return (times[0], times[1], times[2])
     }
     let free = try measure()
     let processes = [getpid(), daemon.pid, echo.pid]

@@ -70,28 +70,15 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
         let rawLookup = try RawLookup(socket: folder + "/warm/cgld.sock", request: request, responseSize: responseSize)
         /// Alternating rounds of lookups and echoes, so that the machine's noise hits both alike.
         func measure() throws -> (lookups: [Double], raw: [Double], echoes: [Double]) {
-            var lookupTimes: [Double] = []
-            var rawTimes: [Double] = []
-            var echoTimes: [Double] = []
-            for _ in 0..<20 {
-                for _ in 0..<1000 {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try client.lookup("feed-cell", in: environment)
-                    lookupTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-                }
-                for _ in 0..<1000 {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    try rawLookup.lookup()
-                    rawTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-                }
-                for _ in 0..<1000 {
-                    let start = DispatchTime.now().uptimeNanoseconds
+            let times = try alternatingRounds([
+                { _ = try client.lookup("feed-cell", in: environment) },
+                { try rawLookup.lookup() },
+                {
                     try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
                     try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: responseSize) }
-                    echoTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-                }
-            }
-            return (lookupTimes.sorted(), rawTimes.sorted(), echoTimes.sorted())
+                },
+            ])
+            return (times[0], times[1], times[2])
         }
         let free = try measure()
         let processes = [getpid(), daemon.pid, echo.pid]

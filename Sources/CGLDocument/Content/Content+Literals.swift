@@ -61,7 +61,9 @@ extension Content {
         }
     }
 
-    private static func parse<Value>(_ bytes: [UInt8], _ body: (JSONValue) throws(ContentError) -> Value) throws(ContentError) -> Value {
+    /// Parses content's JSON text and hands its root to `body`; a syntax error is the
+    /// content's one issue.
+    static func parse<Value>(_ bytes: [UInt8], _ body: (JSONValue) throws(ContentError) -> Value) throws(ContentError) -> Value {
         let root: JSONValue
         do {
             root = try JSONReader.parse(bytes, maximumDepth: 8)

@@ -47,13 +47,7 @@ public struct Content: Sendable, Hashable {
     }
 
     private init(bytes: [UInt8], for document: SchemeDocument, limits: Limits) throws(ContentError) {
-        let root: JSONValue
-        do {
-            root = try JSONReader.parse(bytes, maximumDepth: 8)
-        } catch {
-            throw ContentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
-                                                      hint: "check the text near \(error.position)", position: error.position)])
-        }
+        let root = try Self.parse(bytes) { $0 }
         guard case .object(let members) = root.kind else {
             throw ContentError(issues: [DocumentIssue(severity: .error, code: .wrongType, pointer: "", message: "content is a JSON object",
                                                       hint: "write {\"slot\": value, …}", position: root.position)])

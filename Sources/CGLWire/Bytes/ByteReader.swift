@@ -180,6 +180,19 @@ struct ByteReader {
         return values
     }
 
+    /// A u32 count followed by that many values, each read by `read` (values whose layout
+    /// depends on the protocol version).
+    mutating func readList<Value>(_ field: @autoclosure () -> String, minimumSize: Int,
+                                  _ read: (inout ByteReader) throws(WireDecodingError) -> Value) throws(WireDecodingError) -> [Value] {
+        let count = try readCount(field(), minimumSize: minimumSize)
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        for _ in 0 ..< count {
+            values.append(try read(&self))
+        }
+        return values
+    }
+
     /// A u32 count followed by that many strings.
     mutating func readStrings(_ field: @autoclosure () -> String) throws(WireDecodingError) -> [String] {
         let count = try readCount(field(), minimumSize: 4)

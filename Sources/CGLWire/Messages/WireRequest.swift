@@ -196,13 +196,9 @@ public enum WireRequest: Sendable, Hashable {
             self = .prewarm(schemes: schemes, profiles: profiles, content: content)
         case .stats: self = .stats
         case .lookupBatch:
-            let count = try reader.readCount("the lookups", minimumSize: WireLookup.minimumEncodedSize)
-            var lookups: [WireLookup] = []
-            lookups.reserveCapacity(count)
-            for _ in 0 ..< count {
-                lookups.append(try WireLookup(from: &reader, version: version))
-            }
-            self = .lookupBatch(lookups)
+            self = .lookupBatch(try reader.readList("the lookups", minimumSize: WireLookup.minimumEncodedSize) { reader throws(WireDecodingError) in
+                try WireLookup(from: &reader, version: version)
+            })
         }
     }
 

@@ -136,13 +136,9 @@ public enum WireResponse: Sendable, Hashable {
         case .stats: self = .stats(try WireStats(from: &reader))
         case .error: self = .error(try WireError(from: &reader))
         case .snapshots:
-            let count = try reader.readCount("the answers", minimumSize: WireBatchAnswer.itemHeaderSize)
-            var answers: [WireBatchAnswer] = []
-            answers.reserveCapacity(count)
-            for _ in 0 ..< count {
-                answers.append(try WireBatchAnswer(from: &reader, version: version))
-            }
-            self = .snapshots(answers)
+            self = .snapshots(try reader.readList("the answers", minimumSize: WireBatchAnswer.itemHeaderSize) { reader throws(WireDecodingError) in
+                try WireBatchAnswer(from: &reader, version: version)
+            })
         }
     }
 
