@@ -201,6 +201,7 @@ func contentMemory(cgld: String, folder: String, feedCell: String, posts: [Conte
         Row(name: "hot cache bytes at the end", value: (stats[WireStats.Key.memoryBytes] ?? 0) / 1_048_576, unit: "MiB"),
         Row(name: "hot cache entries at the end", value: stats["memory.entries"] ?? 0, unit: ""),
         Row(name: "text paragraph cache at the end", value: (stats["text.paragraphs.bytes"] ?? 0) / 1_048_576, unit: "MiB"),
+        Row(name: "text word cache at the end", value: (stats["text.words.bytes"] ?? 0) / 1_048_576, unit: "MiB"),
         Row(name: "peak over (ready + budget)", value: overhead / 1_048_576, unit: "MiB"),
         Row(name: "items looked up", value: Double(items) / elapsed, unit: "items/s"),
     ] + samples, ratios: ["peak / (ready + budget)": peak / (baseline + budget)],

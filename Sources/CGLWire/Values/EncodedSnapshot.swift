@@ -23,7 +23,9 @@ public struct EncodedSnapshot: Sendable, Hashable {
     public init(_ snapshot: WireSnapshot) {
         var payload: [UInt8] = []
         snapshot.encode(into: &payload)
-        self.payload = payload
+        // Kept for as long as a cache holds it, and counted against the cache's bound by its
+        // size: no spare capacity from growing while encoding.
+        self.payload = payload.withUnsafeBufferPointer { Array($0) }
         versionOneSize = payload.count - snapshot.versionTwoTrailerSize
     }
 
