@@ -30,8 +30,12 @@ enum ContentDigest {
     /// `"text"` with JSON's escapes, as `JSONText.string` writes it.
     private static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escape: copied in one piece.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        // Most text needs no escape: copied in one piece, found so by a scan of its bytes in
+        // place (native strings are contiguous UTF-8).
+        let needsEscape = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        } ?? true
+        if !needsEscape {
             bytes.append(contentsOf: text.utf8)
             bytes.append(UInt8(ascii: "\""))
             return
