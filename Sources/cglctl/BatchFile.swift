@@ -57,7 +57,9 @@ enum BatchFile {
         for (index, text) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !text.allSatisfy(\.isWhitespace) else { continue }
             do {
-                let line = try JSONDecoder().decode(Line.self, from: Data(text.utf8))
+                let data = Data(text.utf8)
+                try rejectUnknownKeys(data)
+                let line = try JSONDecoder().decode(Line.self, from: data)
                 lookups.append(try lookup(line, defaults: defaults))
             } catch {
                 printError("\(path):\(index + 1): \(describe(error))")
@@ -65,6 +67,19 @@ enum BatchFile {
             }
         }
         return lookups
+    }
+
+    /// The keys a line may have.
+    private static let keys: Set<String> = ["scheme", "profile", "size", "scale", "direction", "textScale", "content"]
+
+    /// Refuses a key a line cannot have (a misspelt `"contnet"` would otherwise look up the
+    /// document's own content without a word), naming the closest one.
+    private static func rejectUnknownKeys(_ data: Data) throws {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+        for key in object.keys.sorted() where !keys.contains(key) {
+            let close = suggestion(for: key, among: Array(keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw Problem("unknown key \"\(key)\"\(close) (a line has \(keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))")
+        }
     }
 
     private static func lookup(_ line: Line, defaults: BatchDefaults) throws -> Lookup {
@@ -79,6 +94,7 @@ enum BatchFile {
         let environment: Environment
         if let profile = line.profile {
             if line.size != nil { throw Problem("give \"profile\" or \"size\", not both") }
+            if line.scale != nil { throw Problem("\"scale\" goes with \"size\"; a profile has its own") }
             environment = .profile(profile, direction: rtl.map { $0 ? .rightToLeft : .leftToRight })
         } else if let size = line.size {
             let parts = size.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })

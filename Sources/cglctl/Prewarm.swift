@@ -16,7 +16,7 @@ struct Prewarm: AsyncParsableCommand {
     var profiles: String?
 
     @Option(name: .customLong("content-items"),
-            help: ArgumentHelp("A JSON array of content objects (a page of a feed, such as examples/content/feed-posts.json), each prewarmed for every scheme and profile ('-' for stdin).",
+            help: ArgumentHelp("A JSON array of content objects (a page of a feed, such as examples/content/feed-posts.json), each prewarmed for every scheme named and every profile; each scheme must have the slots the items give ('-' for stdin).",
                                valueName: "file"))
     var contentItems: String?
 

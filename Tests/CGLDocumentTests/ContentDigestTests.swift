@@ -36,4 +36,19 @@ import Testing
         // As `printf '%s' '{"body":"Hi","hasBadge":false,"photo":[1200,800]}' | sha256sum` prints it.
         #expect(first.digest == "sha256:b4442c4273789e2bcb3c5efa4ccab2be2bfcc4f1c9565add5048b5ada682ca45")
     }
+
+    /// A text canonically equivalent to the default but of other bytes is content of its
+    /// own, as its digest says: normalization compares bytes, as the digest does.
+    @Test func aDefaultWrittenInAnotherNormalFormIsContentOfItsOwn() throws {
+        let document = try SchemeDocument(data: Data("""
+            {"format": "cglayout/1", "name": "n", "styles": {"s": {"family": "DejaVu Sans", "size": 12}},
+             "elements": [{"id": "t", "text": {"slot": "title", "default": "café", "style": "s"}}],
+             "blocks": [{"element": "t", "layout": "rect(0, 0, 100, 20)"}]}
+            """.utf8))
+        let composed = Content(["title": .text("caf\u{E9}")]).normalized(for: document)
+        let decomposed = Content(["title": .text("cafe\u{301}")]).normalized(for: document)
+        #expect(composed.values.isEmpty)
+        #expect(decomposed.values.count == 1)
+        #expect(decomposed.digest != Content.empty.digest)
+    }
 }

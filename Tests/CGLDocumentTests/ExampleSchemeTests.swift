@@ -115,6 +115,12 @@ import Testing
         #expect(none["image"]?.frame == rect(16, 203, 0, 0))
         #expect(none["like"]?.frame == rect(16, 211, 72, 32))
         #expect(none.size.height == 256)
+        // An extreme aspect is held to the largest number a document may write: frames stay
+        // finite, snapped or not.
+        let extreme = try compiled.snapshot(for: phone, content: ["photo": .size(1e-300, 1e7)])
+        #expect(extreme["image"]?.frame.height == 1e7)
+        #expect(extreme.elements.allSatisfy { $0.inRoot.origin.y.isFinite && $0.inRoot.size.height.isFinite })
+        #expect(!extreme.json.contains("inf") && !extreme.json.contains("nan"))
     }
 
     @Test func loginForm() throws {

@@ -82,6 +82,9 @@ import Testing
         let badLine = try temporaryFile("bad.jsonl", contents: "{\"scheme\": \"feed-cell\", \"profile\": \"phone-portrait\"}\n{\"scheme\": \"feed-cell\", \"direction\": \"up\"}\n")
         let refused = try cglctl(["lookup", "--batch", badLine] + socket)
         #expect(refused.status == 65 && refused.stderr.contains("bad.jsonl:2: \"direction\" is \"up\"; write \"ltr\" or \"rtl\""), "\(refused.stderr)")
+        let misspelt = try temporaryFile("misspelt.jsonl", contents: "{\"scheme\": \"feed-cell\", \"profile\": \"phone-portrait\", \"contnet\": {\"body\": \"x\"}}\n")
+        let unknown = try cglctl(["lookup", "--batch", misspelt] + socket)
+        #expect(unknown.status == 65 && unknown.stderr.contains("misspelt.jsonl:1: unknown key \"contnet\"; did you mean \"content\"?"), "\(unknown.stderr)")
         #expect(daemon.stop() == 0)
     }
 }

@@ -12,15 +12,24 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
         var waiters: Int
     }
 
-    /// What computes a key: its own task, or a task computing many keys at once.
+    /// What computes a key: its own task, or a task computing many keys at once (with the
+    /// failure of a key it did not answer).
     private enum Run: Equatable {
         case single(Task<Result<Value, Failure>, Never>)
-        case batch(Task<[Key: Result<Value, Failure>], Never>)
+        case batch(Task<[Key: Result<Value, Failure>], Never>, missing: Failure)
 
-        func result(for key: Key, missing: Failure?) async -> Result<Value, Failure>? {
+        func result(for key: Key) async -> Result<Value, Failure> {
             switch self {
             case .single(let task): return await task.value
-            case .batch(let task): return await task.value[key] ?? missing.map { .failure($0) }
+            case .batch(let task, let missing): return await task.value[key] ?? .failure(missing)
+            }
+        }
+
+        static func == (first: Run, second: Run) -> Bool {
+            switch (first, second) {
+            case (.single(let a), .single(let b)): a == b
+            case (.batch(let a, _), .batch(let b, _)): a == b
+            default: false
             }
         }
     }
@@ -41,8 +50,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
             running[key] = Flight(run: run, waiters: 1)
             return run
         }
-        // A batch run answers every key it claimed: a missing one would be its bug.
-        let result = await run.result(for: key, missing: nil)!
+        let result = await run.result(for: key)
         leave(key, run)
         return try result.get()
     }
@@ -80,7 +88,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
             }
             guard !claimed.isEmpty else { return runs }
             // One task for every key claimed: callers of any of them wait for it.
-            let batch = Run.batch(Task { await operation(claimed) })
+            let batch = Run.batch(Task { await operation(claimed) }, missing: missing)
             for key in claimed {
                 running[key] = Flight(run: batch, waiters: 1)
                 runs.append((key, batch))
@@ -90,7 +98,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
         var results: [Key: Result<Value, Failure>] = [:]
         results.reserveCapacity(runs.count)
         for (key, run) in runs {
-            results[key] = await run.result(for: key, missing: missing)!
+            results[key] = await run.result(for: key)
             leave(key, run)
         }
         return results

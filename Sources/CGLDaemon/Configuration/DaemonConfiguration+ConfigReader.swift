@@ -22,7 +22,7 @@ extension DaemonConfiguration {
     /// | `limits.maxRequestsInFlight` | int, 1 to 1000000 | 4096 |
     /// | `limits.idleTimeoutSeconds` | number > 0 | 300 |
     /// | `limits.helloTimeoutSeconds` | number > 0 | 5 |
-    /// | `limits.maxBatchItems` | int, 1 to 100000 | 1000 |
+    /// | `limits.maxBatchItems` | int, 1 to 50000 | 1000 |
     /// | `limits.maxContentTextBytes` | int, 1 to 4194304 | 65536 |
     /// | `log.level` | `trace` … `critical` | `info` |
     /// | `authorization.*` | see ``AuthorizationConfiguration/init(config:)`` | |
@@ -59,7 +59,8 @@ extension DaemonConfiguration.Limits {
             maximumRequestsInFlight: try fields.int("limits.maxRequestsInFlight", in: 1 ... 1_000_000) ?? defaults.maximumRequestsInFlight,
             idleTimeout: try fields.seconds("limits.idleTimeoutSeconds") ?? defaults.idleTimeout,
             helloTimeout: try fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout,
-            maximumBatchItems: try fields.int("limits.maxBatchItems", in: 1 ... 100_000) ?? defaults.maximumBatchItems,
+            // At most as many answers as the 8 MiB answer holds, each at least a short error.
+            maximumBatchItems: try fields.int("limits.maxBatchItems", in: 1 ... 50_000) ?? defaults.maximumBatchItems,
             maximumContentTextBytes: try fields.int("limits.maxContentTextBytes", in: 1 ... 4 * 1024 * 1024) ?? defaults.maximumContentTextBytes
         )
     }

@@ -16,7 +16,7 @@ extension RequestHandler {
         }
         guard let cached = snapshots.cached(target.key) else { return .lookup(name: name, target, version: version) }
         guard cached.fitsInFrame(named: name, version: version) else {
-            answers.append(Self.tooLarge(name, cached).wireError, requestID: requestID)
+            answers.append(Self.tooLarge(name, cached, version: version).wireError, requestID: requestID)
             return nil
         }
         answers.append(cached, named: name, source: .memory, version: version, requestID: requestID)
@@ -25,20 +25,20 @@ extension RequestHandler {
 
     /// A lookup that missed memory: from the store, or computed. The snapshot carries
     /// `name` (snapshots are shared by content, not by name).
-    func lookup(_ name: String, _ target: SnapshotTarget) async throws(RequestError) -> LoadedSnapshot {
+    func lookup(_ name: String, _ target: SnapshotTarget, version: UInt16) async throws(RequestError) -> LoadedSnapshot {
         let found: (EncodedSnapshot, WireSnapshot.Source)
         do throws(SnapshotFailure) {
             found = try await snapshots.load(target)
         } catch {
             throw RequestError(error)
         }
-        guard found.0.fitsInFrame(named: name) else { throw Self.tooLarge(name, found.0) }
+        guard found.0.fitsInFrame(named: name, version: version) else { throw Self.tooLarge(name, found.0, version: version) }
         return LoadedSnapshot(snapshot: found.0, name: name, source: found.1)
     }
 
     /// `tooLarge` for a snapshot whose frame would pass the 8 MiB every client accepts.
-    static func tooLarge(_ name: String, _ snapshot: EncodedSnapshot) -> RequestError {
-        RequestError(.tooLarge, "the snapshot of '\(name)' would be a frame of \(snapshot.frameSize(named: name)) bytes, over the \(WireFrame.defaultMaximumSize) a server may send")
+    static func tooLarge(_ name: String, _ snapshot: EncodedSnapshot, version: UInt16) -> RequestError {
+        RequestError(.tooLarge, "the snapshot of '\(quoted(name))' would be a frame of \(snapshot.frameSize(named: name, version: version)) bytes, over the \(WireFrame.defaultMaximumSize) a server may send")
     }
 
     /// The registered scheme, the environment (with its text scale) and the content a

@@ -46,11 +46,13 @@ extension RequestHandler {
     /// request when it does not fit; items equal once normalized are prewarmed once.
     private func prewarmContents(_ items: [WireContent], for scheme: RegisteredScheme) throws(RequestError) -> [Content] {
         var contents: [Content] = []
-        var seen: Set<Content> = []
+        // By digest, as the snapshots are keyed (not by `==`, which equates canonically
+        // equivalent texts the digest tells apart).
+        var seen: Set<String> = []
         for (index, item) in items.enumerated() {
             do throws(RequestError) {
                 let checked = try content(item, for: scheme)
-                if seen.insert(checked).inserted { contents.append(checked) }
+                if seen.insert(checked.values.isEmpty ? "" : checked.digest).inserted { contents.append(checked) }
             } catch {
                 var failure = error
                 failure.wireError.message = "content item \(index + 1) of \(items.count): " + failure.wireError.message

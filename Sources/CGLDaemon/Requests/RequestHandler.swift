@@ -86,7 +86,7 @@ final class RequestHandler: Sendable {
         do throws(RequestError) {
             switch pending {
             case .lookup(let name, let target, let version):
-                try await lookup(name, target).appendFrame(requestID: requestID, version: version, to: &frame)
+                try await lookup(name, target, version: version).appendFrame(requestID: requestID, version: version, to: &frame)
             case .batch(let items):
                 frame = Self.snapshotsFrame(await complete(items), requestID: requestID)
             case .list:

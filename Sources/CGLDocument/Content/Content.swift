@@ -92,7 +92,9 @@ public struct Content: Sendable, Hashable {
     /// snapshot's key carries.
     public func normalized(for document: SchemeDocument) -> Content {
         var kept = values
-        for slot in document.slots where kept[slot.name] == slot.defaultValue {
+        // Byte for byte, as the digest sees values: a text canonically equivalent to the
+        // default but written otherwise (NFD for NFC) is content of its own.
+        for slot in document.slots where kept[slot.name].map({ $0.isIdentical(to: slot.defaultValue) }) == true {
             kept[slot.name] = nil
         }
         return kept.count == values.count ? self : Content(kept)

@@ -17,6 +17,15 @@ public enum SlotValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the two values are the same bytes: texts compared as UTF-8, not by
+    /// Unicode's canonical equivalence (which `==` uses).
+    public func isIdentical(to other: SlotValue) -> Bool {
+        switch (self, other) {
+        case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
+        default: self == other
+        }
+    }
+
     public var description: String {
         switch self {
         case .text(let text): "\"\(text)\""
@@ -86,6 +95,6 @@ struct SizeSlotSpec: Sendable, Hashable {
 
     /// How the element measures for a slot value.
     func sizing(for size: CGSize) -> ContentSizing {
-        width == .fill ? .aspect(size) : .fixed(intrinsicSize(for: size))
+        width == .fill ? .aspect(size, maximumHeight: ObjectReader.numberLimit) : .fixed(intrinsicSize(for: size))
     }
 }

@@ -23,7 +23,11 @@ public struct SnapshotsFrameWriter: ~Copyable {
     private static let reservePerItem = 160
 
     /// Starts the frame answering `requestID` with `count` items.
+    ///
+    /// - Precondition: `count` short errors fit within `limit` (160 bytes each: at most
+    ///   52 000 items in 8 MiB; a server limits its batches below that).
     public init(requestID: UInt32, count: Int, limit: Int = WireResponse.maximumServerFrameLength) {
+        precondition(count * Self.reservePerItem + 64 <= limit, "a batch of \(count) answers cannot fit in \(limit) bytes")
         self.count = count
         self.limit = limit
         WireFrame.Header(length: 0, kind: WireResponse.Kind.snapshots.rawValue, requestID: requestID).append(to: &bytes)

@@ -8,7 +8,7 @@ public struct ContentSizing: Sendable {
     enum Storage: Sendable {
         case currentSize
         case fixed(CGSize)
-        case aspect(CGSize)
+        case aspect(CGSize, maximumHeight: CGFloat)
         case text(TextMetrics)
         case custom(@Sendable (CGSize) -> CGSize)
         case stack(StackMeasure)
@@ -23,9 +23,12 @@ public struct ContentSizing: Sendable {
     public static func fixed(_ size: CGSize) -> ContentSizing { ContentSizing(storage: .fixed(size)) }
 
     /// An image shown at its aspect: as wide as the width offered, as high as that width
-    /// makes `size`'s aspect (`[1200, 800]` offered 358 points is 358 × 238.67). Offered an
-    /// unbounded width, `size` itself; an empty size fits in zero height.
-    public static func aspect(_ size: CGSize) -> ContentSizing { ContentSizing(storage: .aspect(size)) }
+    /// makes `size`'s aspect (`[1200, 800]` offered 358 points is 358 × 238.67), at most
+    /// `maximumHeight` (an extreme aspect must not make a frame of a size no layout can
+    /// use). Offered an unbounded width, `size` itself; an empty size fits in zero height.
+    public static func aspect(_ size: CGSize, maximumHeight: CGFloat = .greatestFiniteMagnitude) -> ContentSizing {
+        ContentSizing(storage: .aspect(size, maximumHeight: maximumHeight))
+    }
 
     /// Monospaced text, wrapped to the offered width.
     public static func text(_ metrics: TextMetrics) -> ContentSizing { ContentSizing(storage: .text(metrics)) }
@@ -42,7 +45,7 @@ public struct ContentSizing: Sendable {
         switch storage {
         case .currentSize: currentSize
         case .fixed(let fixed): fixed
-        case .aspect(let natural): Self.aspectFit(natural, width: size.width)
+        case .aspect(let natural, let maximumHeight): Self.aspectFit(natural, width: size.width, maximumHeight: maximumHeight)
         case .text(let metrics): metrics.sizeThatFits(size)
         case .custom(let measure): measure(size)
         case .stack(let measure): measure.fallback(size)
@@ -51,14 +54,14 @@ public struct ContentSizing: Sendable {
 }
 
 extension ContentSizing {
-    /// `natural` scaled to `width`; `natural` when the width is unbounded, and finite
-    /// whatever the aspect.
-    static func aspectFit(_ natural: CGSize, width: CGFloat) -> CGSize {
+    /// `natural` scaled to `width`, its height at most `maximumHeight`; `natural` when the
+    /// width is unbounded.
+    static func aspectFit(_ natural: CGSize, width: CGFloat, maximumHeight: CGFloat) -> CGSize {
         guard width.isFinite, width < .greatestFiniteMagnitude else { return natural }
         let fitted = Swift.max(0, width)
         guard natural.width > 0 else { return CGSize(width: fitted, height: 0) }
         let height = fitted * natural.height / natural.width
-        return CGSize(width: fitted, height: height.isFinite ? height : .greatestFiniteMagnitude)
+        return CGSize(width: fitted, height: height.isFinite ? Swift.min(height, maximumHeight) : maximumHeight)
     }
 }
 
