@@ -18,17 +18,21 @@ func feedPosts(repository: URL) throws -> [Content] {
     try Content.items(json: Array(Data(contentsOf: repository.appendingPathComponent("examples/content/feed-posts.json"))))
 }
 
-/// The bytes of a `lookup` of the feed cell with `content`, as the client library sends them.
-func lookupRequest(_ content: Content) -> [UInt8] {
-    let entries = content.values.sorted { $0.key < $1.key }.map { slot, value in
+/// `content` as the client library sends it.
+func wireContent(_ content: Content) -> WireContent {
+    WireContent(entries: content.values.sorted { $0.key < $1.key }.map { slot, value in
         switch value {
         case .text(let text): WireContent.Entry(slot: slot, value: .text(text))
         case .size(let size): WireContent.Entry(slot: slot, value: .size(width: Double(size.width), height: Double(size.height)))
         case .flag(let flag): WireContent.Entry(slot: slot, value: .flag(flag))
         }
-    }
+    })
+}
+
+/// The bytes of a `lookup` of the feed cell with `content`, as the client library sends them.
+func lookupRequest(_ content: Content) -> [UInt8] {
     var request: [UInt8] = []
-    WireRequest.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: WireContent(entries: entries))
+    WireRequest.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: wireContent(content))
         .encode(requestID: 1, into: &request)
     return request
 }
@@ -103,12 +107,23 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
     if let (_, socket) = redis {
         for index in 0..<batch.count { try Redis.set(socket: socket, key: "cell-\(index)", size: valueSize) }
     }
+    // The batch as bytes, its answer read as bytes: the daemon's cost without the client
+    // library's (which decodes 50 snapshots), as the Redis client reads its values.
+    var batchRequest: [UInt8] = []
+    WireRequest.lookupBatch(posts.map { WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: wireContent($0)) })
+        .encode(requestID: 1, into: &batchRequest)
+    let batchAnswerSize = try RawLookup.answerSize(socket: folder + "/content-batch/cgld.sock", request: batchRequest)
     for clients in [1, 8] {
         let snapshots = try throughput(clients: clients, seconds: seconds) { _ in
             let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/content-batch/cgld.sock"))
             return { _ = try own.lookup(batch) }
         } * Double(batch.count)
         rows.append(Row(name: "cgld batch of 50 cells with content, \(clients) clients", value: snapshots, unit: "snapshots/s"))
+        let raw = try throughput(clients: clients, seconds: seconds) { _ in
+            let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: batchRequest, responseSize: batchAnswerSize)
+            return { try connection.lookup() }
+        } * Double(batch.count)
+        rows.append(Row(name: "cgld batch as bytes, no client library, \(clients) clients", value: raw, unit: "snapshots/s"))
         if let (_, socket) = redis {
             let values = try throughput(clients: clients, seconds: seconds) { _ in
                 let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
@@ -116,6 +131,7 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
             } * Double(batch.count)
             rows.append(Row(name: "Redis MGET of 50 values of \(valueSize) B, \(clients) clients", value: values, unit: "values/s"))
             ratios["cgld/redis \(clients) clients"] = snapshots / values
+            ratios["cgld bytes/redis \(clients) clients"] = raw / values
         }
     }
     redis?.0.stop()

@@ -14,10 +14,15 @@ struct SnapshotTarget: Sendable {
     /// The target of `content`, which must be checked and normalized
     /// (`Content.normalized(for:)`): its digest is the key's.
     init(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, content: Content = .empty) {
+        self.init(scheme, environment, content: content, digest: content.values.isEmpty ? "" : content.digest)
+    }
+
+    /// The target of checked, normalized `content` whose digest the caller has (`""` for no
+    /// content).
+    init(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, content: Content, digest: String) {
         self.scheme = scheme
         self.environment = environment
         self.content = content
-        key = SnapshotKey(schemeHash: scheme.hash, engineVersion: SnapshotVersion.current, environmentKey: environment.key,
-                          contentDigest: content.values.isEmpty ? "" : content.digest)
+        key = SnapshotKey(schemeHash: scheme.hash, engineVersion: SnapshotVersion.current, environmentKey: environment.key, contentDigest: digest)
     }
 }

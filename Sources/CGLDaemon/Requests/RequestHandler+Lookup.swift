@@ -52,7 +52,11 @@ extension RequestHandler {
             throw RequestError(error)
         }
         guard !lookup.content.isEmpty else { return SnapshotTarget(scheme, environment) }
-        return SnapshotTarget(scheme, environment, content: try content(lookup.content, for: scheme))
+        let resolved = try contentKeys.resolved(lookup.content, schemeHash: scheme.hash) { () throws(RequestError) in
+            let checked = try content(lookup.content, for: scheme)
+            return ContentKeys.Resolved(content: checked, digest: checked.values.isEmpty ? "" : checked.digest)
+        }
+        return SnapshotTarget(scheme, environment, content: resolved.content, digest: resolved.digest)
     }
 
     /// `content` checked against the slots of `scheme` and the configured limits, without

@@ -25,6 +25,8 @@ final class RequestHandler: Sendable {
     let contentLimits: Content.Limits
     /// The most lookups one `lookupBatch` may ask for (`limits.maxBatchItems`).
     let maximumBatchItems: Int
+    /// Recent lookups' content, checked and digested.
+    let contentKeys: ContentKeys
     let startedAt: ContinuousClock.Instant
     let isStopping: @Sendable () -> Bool
     let logger: Logger
@@ -42,6 +44,9 @@ final class RequestHandler: Sendable {
         self.counters = counters
         self.contentLimits = contentLimits
         self.maximumBatchItems = maximumBatchItems
+        // A sixteenth of the snapshot cache's bound: the content of 16 000 feed posts by
+        // default, enough for the pages being read now.
+        contentKeys = ContentKeys(limit: max(64 * 1024, snapshots.hotCache.limit / 16))
         self.startedAt = .now
         self.isStopping = isStopping
         self.logger = logger
