@@ -1,6 +1,9 @@
 import CGLDocument
 import CGLWire
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The content of recent lookups, checked and digested: a page of a feed is asked for again
 /// and again with the same content, and checking it against the slots, normalizing it and
@@ -69,7 +72,9 @@ final class ContentKeys: Sendable {
         private static func sameBytes(_ first: String, _ second: String) -> Bool {
             guard first.utf8.count == second.utf8.count else { return false }
             let compared = first.utf8.withContiguousStorageIfAvailable { a in
-                second.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+                second.utf8.withContiguousStorageIfAvailable { b in
+                    a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+                }
             }
             return (compared ?? nil) ?? first.utf8.elementsEqual(second.utf8)
         }
