@@ -132,6 +132,17 @@ import Testing
         #expect(kinds.first == "snapshot" && kinds.last == "tooLarge", "\(kinds)")
     }
 
+    /// A kept payload is reserved at its exact size: the cache counts what it holds.
+    @Test func aPayloadIsEncodedAtItsExactSize() {
+        for sample in [WireSamples.feedCell, WireSamples.contentCell, WireSamples.extremeSnapshot] {
+            let encoded = EncodedSnapshot(sample)
+            var grown: [UInt8] = []
+            sample.encode(into: &grown)
+            #expect(encoded.payload == grown)
+            #expect(encoded.payload.capacity - encoded.payload.count < 32, "\(encoded.payload.capacity) for \(encoded.payload.count)")
+        }
+    }
+
     @Test func theFrameLimitCountsTheHeaderAndTheName() {
         let encoded = EncodedSnapshot(WireSamples.feedCell)
         let length = UInt32(encoded.frameSize(named: "feed-cell") - 4)

@@ -21,11 +21,12 @@ public struct EncodedSnapshot: Sendable, Hashable {
 
     /// Encodes `snapshot` (its source is patched per answer, so it does not matter here).
     public init(_ snapshot: WireSnapshot) {
-        var payload: [UInt8] = []
-        snapshot.encode(into: &payload)
         // Kept for as long as a cache holds it, and counted against the cache's bound by its
-        // size: no spare capacity from growing while encoding.
-        self.payload = payload.withUnsafeBufferPointer { Array($0) }
+        // size: reserved exactly, with no spare capacity from growing while encoding.
+        var payload: [UInt8] = []
+        payload.reserveCapacity(snapshot.encodedSize)
+        snapshot.encode(into: &payload)
+        self.payload = payload
         versionOneSize = payload.count - snapshot.versionTwoTrailerSize
     }
 

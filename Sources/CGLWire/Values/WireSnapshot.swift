@@ -96,6 +96,14 @@ public struct WireSnapshot: Sendable, Hashable {
     /// The bytes the version 2 fields take at the end of a payload: the text scale and the
     /// content digest.
     var versionTwoTrailerSize: Int { 8 + 4 + (contentDigest?.utf8.count ?? 0) }
+
+    /// The size of the payload ``encode(version:into:)`` writes for the current version, to
+    /// reserve it exactly.
+    var encodedSize: Int {
+        let strings = scheme.utf8.count + hash.utf8.count + engine.utf8.count + (environment.profile?.utf8.count ?? 0)
+        let fixed = 1 + 3 * 4 + WireEnvironment.minimumEncodedSize + (environment.scale == nil ? 0 : 8) + WireSize.minimumEncodedSize + 4
+        return fixed + strings + elements.reduce(0) { $0 + Element.minimumEncodedSize + $1.id.utf8.count } + versionTwoTrailerSize
+    }
 }
 
 extension WireSnapshot.Element: WireCodable {
