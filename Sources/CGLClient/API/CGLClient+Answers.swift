@@ -48,22 +48,39 @@ extension CGLClient {
         return Stats(stats)
     }
 
-    /// The requests of a batch: `lookupBatch`es of at most the configured number of lookups.
+    /// The requests of a batch: `lookupBatch`es of at most the configured number of lookups,
+    /// and of at most 4 MiB each (half what a daemon accepts by default), so that a page of
+    /// long texts goes as several frames rather than one the daemon would refuse.
     func batchRequests(_ batch: [Lookup]) -> [WireRequest] {
-        let size = max(1, configuration.maximumBatchItems)
-        return stride(from: 0, to: batch.count, by: size).map { start in
-            .lookupBatch(batch[start ..< min(start + size, batch.count)].map(\.wire))
+        let most = max(1, configuration.maximumBatchItems)
+        var requests: [WireRequest] = []
+        var current: [WireLookup] = []
+        var bytes = 0
+        for lookup in batch {
+            let wire = lookup.wire
+            let size = wire.encodedSize
+            if !current.isEmpty, current.count == most || bytes + size > Self.batchFrameBudget {
+                requests.append(.lookupBatch(current))
+                current = []
+                bytes = 0
+            }
+            current.append(wire)
+            bytes += size
         }
+        if !current.isEmpty { requests.append(.lookupBatch(current)) }
+        return requests
     }
+
+    /// The bytes of lookups one `lookupBatch` frame carries at most.
+    static let batchFrameBudget = 4 * 1024 * 1024
 
     /// The answers of a batch's requests, one result per lookup: a request refused whole (a
     /// batch over the daemon's limit) fails each of its lookups.
-    func batchResults(_ responses: [WireResponse], count: Int) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
+    func batchResults(_ requests: [WireRequest], _ responses: [WireResponse]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
         var results: [Result<Snapshot, CGLClientError>] = []
-        results.reserveCapacity(count)
-        let size = max(1, configuration.maximumBatchItems)
-        for (index, response) in responses.enumerated() {
-            let expected = min(size, count - index * size)
+        for (request, response) in zip(requests, responses) {
+            guard case .lookupBatch(let lookups) = request else { continue }
+            let expected = lookups.count
             switch response {
             case .snapshots(let answers) where answers.count == expected:
                 for answer in answers {

@@ -44,7 +44,7 @@ extension CGLClient {
         do throws(CGLClientError) {
             let requests = batchRequests(batch)
             do throws(CGLClientError) {
-                return try batchResults(try send(requests), count: batch.count)
+                return try batchResults(requests, try send(requests))
             } catch where error.code == .unsupportedByDaemon && batch.allSatisfy({ $0.request.isExpressible(in: 1) }) {
                 return try send(batch.map(\.request)).map(lookupResult)
             }

@@ -84,7 +84,7 @@ extension CGLClient {
         do throws(CGLClientError) {
             let requests = batchRequests(batch)
             do throws(CGLClientError) {
-                return try batchResults(try await send(requests), count: batch.count)
+                return try batchResults(requests, try await send(requests))
             } catch where error.code == .unsupportedByDaemon && batch.allSatisfy({ $0.request.isExpressible(in: 1) }) {
                 return try await send(batch.map(\.request)).map(lookupResult)
             }

@@ -26,6 +26,23 @@ public struct WireLookup: Sendable, Hashable {
         version >= 2 || (textScale == nil && content.isEmpty)
     }
 
+    /// The bytes the lookup takes in a version 2 frame, counted without encoding it: for a
+    /// client splitting a batch into frames.
+    public var encodedSize: Int {
+        let environmentSize: Int = switch environment {
+        case .profile(let name, _): 6 + name.utf8.count
+        case .explicit(let values): 1 + 16 + (values.scale == nil ? 1 : 9) + 3 + 32
+        }
+        return 4 + scheme.utf8.count + environmentSize + (textScale == nil ? 1 : 9) + 4 + content.entries.reduce(0) { total, entry in
+            let value: Int = switch entry.value {
+            case .text(let text): 4 + text.utf8.count
+            case .size: 16
+            case .flag: 1
+            }
+            return total + 5 + entry.slot.utf8.count + value
+        }
+    }
+
     /// The fewest bytes a version 2 lookup takes: the name's length, the smallest
     /// environment, the text scale's flag, the content's count.
     static var minimumEncodedSize: Int { 4 + WireEnvironmentRequest.minimumEncodedSize + 1 + 4 }
