@@ -53,26 +53,18 @@ func contentLatency(cgld: String, folder: String, feedCell: String, posts: [Cont
     let responseSize = try RawLookup.answerSize(socket: folder + "/content-latency/cgld.sock", request: request)
     let echo = try Child(CommandLine.arguments[0], ["echo-server", folder + "/content-echo.sock", "\(request.count)", "\(responseSize)"], name: "echo")
     try waitUntilListening(folder + "/content-echo.sock")
-    let descriptor = try RawSocket.connect(folder + "/content-echo.sock")
-    var reply = [UInt8](repeating: 0, count: responseSize)
+    let echoes = try RawLookup(socket: folder + "/content-echo.sock", request: request, responseSize: responseSize, handshake: false)
     _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
     func measure() throws -> (lookups: [Double], plain: [Double], echoes: [Double]) {
         let times = try alternatingRounds([
             { _ = try client.lookup("feed-cell", in: .profile("phone-portrait"), content: post) },
             { _ = try client.lookup("feed-cell", in: .profile("phone-portrait")) },
-            {
-                try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
-                try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: responseSize) }
-            },
+            { try echoes.lookup() },
         ])
         return (times[0], times[1], times[2])
     }
-    let free = try measure()
-    let processes = [getpid(), daemon.pid, echo.pid]
-    Affinity.pin(processes, to: [0])
-    let pinned = try measure()
-    Affinity.pin(processes, to: Affinity.allCPUs)
-    close(descriptor)
+    let (free, pinned) = try freeThenPinned([getpid(), daemon.pid, echo.pid], measure)
+    echoes.close()
     echo.stop()
     var rows: [Row] = []
     var ratios: [String: Double] = [:]

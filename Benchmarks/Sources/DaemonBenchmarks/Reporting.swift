@@ -51,6 +51,15 @@ func alternatingRounds(_ variants: [() throws -> Void]) throws -> [[Double]] {
     return times.map { $0.sorted() }
 }
 
+/// `measure` as the scheduler places `processes`, then with every one of them on one core
+/// (both ends of a round trip placed alike).
+func freeThenPinned<T>(_ processes: [Int32], _ measure: () throws -> T) rethrows -> (free: T, pinned: T) {
+    let free = try measure()
+    Affinity.pin(processes, to: [0])
+    defer { Affinity.pin(processes, to: Affinity.allCPUs) }
+    return (free, try measure())
+}
+
 /// Operations per second of `clients` threads, each running its own `work` for `seconds`.
 func throughput(clients: Int, seconds: Double, makeWork: (Int) throws -> Work) throws -> Double {
     let works = try (0..<clients).map(makeWork)

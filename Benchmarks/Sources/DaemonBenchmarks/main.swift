@@ -60,32 +60,20 @@ if wanted("lookup-latency") || wanted("lookup-throughput") {
 
     if wanted("lookup-latency") {
         let echo = try Child(CommandLine.arguments[0], ["echo-server", folder + "/echo.sock", "\(request.count)", "\(responseSize)"], name: "echo")
-        var connected: Int32 = -1
-        try wait(seconds: 10) {
-            connected = (try? RawSocket.connect(folder + "/echo.sock")) ?? -1
-            return connected >= 0
-        }
-        let descriptor = connected
-        var reply = [UInt8](repeating: 0, count: responseSize)
+        try waitUntilListening(folder + "/echo.sock")
+        let echoes = try RawLookup(socket: folder + "/echo.sock", request: request, responseSize: responseSize, handshake: false)
         let rawLookup = try RawLookup(socket: folder + "/warm/cgld.sock", request: request, responseSize: responseSize)
         /// Alternating rounds of lookups and echoes, so that the machine's noise hits both alike.
         func measure() throws -> (lookups: [Double], raw: [Double], echoes: [Double]) {
             let times = try alternatingRounds([
                 { _ = try client.lookup("feed-cell", in: environment) },
                 { try rawLookup.lookup() },
-                {
-                    try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
-                    try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: responseSize) }
-                },
+                { try echoes.lookup() },
             ])
             return (times[0], times[1], times[2])
         }
-        let free = try measure()
-        let processes = [getpid(), daemon.pid, echo.pid]
-        Affinity.pin(processes, to: [0])
-        let pinned = try measure()
-        Affinity.pin(processes, to: Affinity.allCPUs)
-        close(descriptor)
+        let (free, pinned) = try freeThenPinned([getpid(), daemon.pid, echo.pid], measure)
+        echoes.close()
         rawLookup.close()
         echo.stop()
         var rows: [Row] = []
