@@ -18,8 +18,8 @@ public final class CompiledDocument: Sendable {
     /// Whether any element's text is measured in a real font (then the text scale and the
     /// direction select programs too).
     private let hasStyledText: Bool
-    /// Whether any element shows or not by a slot.
-    private let hasVisibilitySlots: Bool
+    /// The elements that show or not by a slot: their indices and slots, in document order.
+    private let visibilitySlots: [(index: Int, slot: String)]
     /// Each slot's default, by name.
     private let slotDefaults: [String: SlotValue]
     /// Per stack or flex container (by element index), the items it lays out.
@@ -40,7 +40,7 @@ public final class CompiledDocument: Sendable {
     init(document: SchemeDocument) {
         self.document = document
         hasStyledText = document.elements.contains { $0.styledText != nil }
-        hasVisibilitySlots = document.elements.contains { $0.visibleSlot != nil }
+        visibilitySlots = document.elements.enumerated().compactMap { index, element in element.visibleSlot.map { (index, $0) } }
         slotDefaults = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.defaultValue) })
         var indices: [String: Int] = [:]
         for (index, element) in document.elements.enumerated() { indices[element.id] = index }
@@ -87,7 +87,7 @@ public final class CompiledDocument: Sendable {
         var overrides: [FrameOverride] = []
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
-        let hidden = hidden(.empty, handles: program.handles)
+        let hidden = program.defaultHidden
         let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
                                                            hidden: hidden)
         if let issue { throw .layout(issue) }
@@ -98,15 +98,18 @@ public final class CompiledDocument: Sendable {
     /// everything inside a hidden one: its children, a hidden stack's items, the items of a
     /// flex block whose container is hidden.
     private func hidden(_ content: Content, handles: [ElementHandle?]) -> [ElementHandle] {
-        guard hasVisibilitySlots else { return [] }
         var isHidden = Array(repeating: false, count: document.elements.count)
-        for (index, spec) in document.elements.enumerated() {
-            // Parents come first in document order.
-            var hide = parentIndices[index] >= 0 && isHidden[parentIndices[index]]
-            if let slot = spec.visibleSlot, case .flag(let shows)? = content.values[slot] ?? slotDefaults[slot] {
-                hide = hide || !shows
+        var any = false
+        for (index, slot) in visibilitySlots {
+            if case .flag(false)? = content.values[slot] ?? slotDefaults[slot] {
+                isHidden[index] = true
+                any = true
             }
-            isHidden[index] = hide
+        }
+        guard any else { return [] }
+        // Children of hidden elements; parents come first in document order.
+        for index in document.elements.indices where !isHidden[index] && parentIndices[index] >= 0 && isHidden[parentIndices[index]] {
+            isHidden[index] = true
         }
         // Items inside hidden containers, until nothing changes (containers may nest).
         var changed = true
@@ -199,7 +202,8 @@ public final class CompiledDocument: Sendable {
         let active = zip(document.variants, selection).filter(\.1).map(\.0)
         let compiler = DocumentCompiler(document: document, textScale: key.textScale, direction: key.rightToLeft ? .rightToLeft : .leftToRight,
                                         scale: key.scale)
-        let program = compiler.compile(variants: active)
+        var program = compiler.compile(variants: active)
+        program.defaultHidden = hidden(.empty, handles: program.handles)
         programs.withLock { programs in
             // Text scales and pixel scales are numbers: an API caller cycling through many of
             // them must not grow this without bound. Programs are cheap to compile again.

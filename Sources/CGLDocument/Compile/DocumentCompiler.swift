@@ -21,6 +21,9 @@ struct DocumentCompiler {
         var safeArea: ElementHandle?
         /// A handle per document element, in document order; `nil` when no block involves it.
         var handles: [ElementHandle?]
+        /// The elements the slots' defaults hide, set once compiled (by `CompiledDocument`):
+        /// a snapshot without content uses them as they are.
+        var defaultHidden: [ElementHandle] = []
     }
 
     func compile(variants active: [VariantSpec]) -> Output {
