@@ -26,12 +26,21 @@ public struct SnapshotsFrameWriter: ~Copyable {
     ///
     /// - Precondition: `count` short errors fit within `limit` (160 bytes each: at most
     ///   52 000 items in 8 MiB; a server limits its batches below that).
-    public init(requestID: UInt32, count: Int, limit: Int = WireResponse.maximumServerFrameLength) {
+    ///
+    /// - Parameter capacity: The bytes to reserve: the sum of ``answerSize(of:named:)`` of
+    ///   the snapshots to come, and a little for errors, so that the frame is one allocation.
+    public init(requestID: UInt32, count: Int, limit: Int = WireResponse.maximumServerFrameLength, capacity: Int = 0) {
         precondition(count * Self.reservePerItem + 64 <= limit, "a batch of \(count) answers cannot fit in \(limit) bytes")
         self.count = count
         self.limit = limit
+        bytes.reserveCapacity(min(limit, WireFrame.headerSize + 4 + capacity) + WireFrame.Header.lengthFieldSize)
         WireFrame.Header(length: 0, kind: WireResponse.Kind.snapshots.rawValue, requestID: requestID).append(to: &bytes)
         ByteWriter.append(to: &bytes) { $0.write(count: count) }
+    }
+
+    /// The bytes the answer of `snapshot` to a lookup of `name` takes in the frame.
+    public static func answerSize(of snapshot: EncodedSnapshot, named name: String) -> Int {
+        WireBatchAnswer.itemHeaderSize + snapshot.payloadSize(named: name, version: 2)
     }
 
     /// Appends the snapshot answering the lookup of `name`.
