@@ -36,6 +36,17 @@ import Testing
         #expect(cache.count == 7)
     }
 
+    /// Each answer of a batch is matched against the one before it: a page of one scheme's
+    /// cells decodes its names and ids once, however many cells it holds.
+    @Test func theAnswersOfABatchReuseEachOthersStrings() throws {
+        let cache = WireStringCache()
+        let batch = WireResponse.snapshots(Array(repeating: .snapshot(WireSamples.feedCell), count: 1000))
+        #expect(try WireResponse(frame: frame(batch), strings: cache) == batch)
+        // The places of one answer, not of a thousand.
+        #expect(cache.count == 7)
+        #expect(try WireResponse(frame: frame(batch, id: 2), strings: cache) == batch)
+    }
+
     @Test func invalidUTF8IsRefusedWhateverTheCacheHolds() throws {
         let cache = WireStringCache()
         let valid = WireResponse.unregistered(name: "é", existed: true)

@@ -46,6 +46,13 @@ struct ByteReader {
         return try body(&reader)
     }
 
+    /// Matches the strings that follow against the cache from its first place again: each
+    /// answer of a batch repeats the strings of the one before it (the scheme's name and
+    /// hash, its element ids), as consecutive messages do.
+    func restartStringPlaces() {
+        strings?.startMessage()
+    }
+
     /// How far the reader is from the start of its input, for error messages.
     var offset: Int { index }
 

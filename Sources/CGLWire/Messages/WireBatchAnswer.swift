@@ -35,6 +35,7 @@ public enum WireBatchAnswer: Sendable, Hashable {
             throw WireDecodingError(code: .truncated, message: "an answer of \(length) bytes is longer than the \(reader.remaining) left", offset: start)
         }
         let payloadStart = reader.offset
+        reader.restartStringPlaces()
         switch kind {
         case WireResponse.Kind.snapshot.rawValue: self = .snapshot(try WireSnapshot(from: &reader, version: version))
         case WireResponse.Kind.error.rawValue: self = .failure(try WireError(from: &reader))
