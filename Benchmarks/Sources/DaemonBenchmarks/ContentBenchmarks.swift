@@ -37,6 +37,13 @@ func lookupRequest(_ content: Content) -> [UInt8] {
     return request
 }
 
+/// `cgld` started on `folder` with the feed cell registered.
+func startWithFeedCell(_ cgld: String, in folder: String, feedCell: String, workers: Int = 0) throws -> (Child, CGLClient) {
+    let (daemon, client, _) = try startDaemon(cgld, in: folder, workers: workers)
+    _ = try client.register(Data(feedCell.utf8))
+    return (daemon, client)
+}
+
 /// A post made new (a key never seen) by a suffix on its date.
 func fresh(_ post: Content, _ tag: Int) -> Content {
     var values = post.values
@@ -45,8 +52,7 @@ func fresh(_ post: Content, _ tag: Int) -> Content {
 }
 
 func contentLatency(cgld: String, folder: String, feedCell: String, posts: [Content]) throws {
-    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-latency")
-    _ = try client.register(Data(feedCell.utf8))
+    let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-latency", feedCell: feedCell)
     let post = posts[3]
     _ = try client.lookup("feed-cell", in: .profile("phone-portrait"), content: post)
     let request = lookupRequest(post)
@@ -86,8 +92,7 @@ func contentLatency(cgld: String, folder: String, feedCell: String, posts: [Cont
 }
 
 func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double) throws {
-    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-batch")
-    _ = try client.register(Data(feedCell.utf8))
+    let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-batch", feedCell: feedCell)
     let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
     _ = try client.lookup(batch)
     // Each cell's payload: its snapshot frame less the frame's header.
@@ -134,8 +139,7 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
 }
 
 func contentCold(cgld: String, folder: String, feedCell: String, posts: [Content]) throws {
-    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-cold", workers: 1)
-    _ = try client.register(Data(feedCell.utf8))
+    let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-cold", feedCell: feedCell, workers: 1)
     let processes = [getpid(), daemon.pid]
     Affinity.pin(processes, to: [0])
     defer { Affinity.pin(processes, to: Affinity.allCPUs) }
@@ -180,8 +184,7 @@ func contentCold(cgld: String, folder: String, feedCell: String, posts: [Content
 }
 
 func contentMemory(cgld: String, folder: String, feedCell: String, posts: [Content], items: Int) throws {
-    let (daemon, client, _) = try startDaemon(cgld, in: folder + "/content-memory")
-    _ = try client.register(Data(feedCell.utf8))
+    let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-memory", feedCell: feedCell)
     _ = try client.lookup("feed-cell", in: .profile("phone-portrait"))
     let budget = try client.stats()[WireStats.Key.memoryLimit] ?? 0
     let baseline = daemon.residentBytes
