@@ -23,7 +23,7 @@ import Testing
             #expect(results.count == 16 && results.allSatisfy { $0 != nil })
             #expect(Set(results.compactMap { $0?.0 }).count == 1)
             #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)
-            #expect(fixture.snapshots.cached(target.key) != nil)
+            #expect(fixture.snapshots.hotCache.get(target.key) != nil)
         }
     }
 
@@ -34,7 +34,7 @@ import Testing
         try await RequestPathFixture.with(schemes: ["feed-cell"], hotCacheBytes: 1) { fixture in
             let target = try target(fixture, "feed-cell")
             let first = try await fixture.snapshots.load(target).1
-            let cached = fixture.snapshots.cached(target.key)
+            let cached = fixture.snapshots.hotCache.get(target.key)
             let second = try await fixture.snapshots.load(target).1
             #expect(first == .computed && cached == nil && second == .store)
             #expect(fixture.counters.computations.load(ordering: .relaxed) == 1)

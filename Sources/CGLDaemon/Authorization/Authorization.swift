@@ -87,10 +87,15 @@ public struct Authorization: Sendable, Hashable {
     /// The message names the operation and the access it needs, and where an operator grants
     /// it; never the lists themselves, which are none of the peer's business.
     public func check(_ request: WireRequest, peer: PeerCredentials) -> WireError? {
-        guard case .denied(let needed) = decide(kind: request.kind, peer: peer) else { return nil }
+        check(request.kind, peer: peer)
+    }
+
+    /// ``check(_:peer:)`` for a request of `kind`.
+    public func check(_ kind: WireRequest.Kind, peer: PeerCredentials) -> WireError? {
+        guard case .denied(let needed) = decide(kind: kind, peer: peer) else { return nil }
         let (verb, key) = needed == .administer ? ("administer", "authorization.admins") : ("read from", "authorization.readers")
         return WireError(code: .unauthorized,
-                         message: "uid \(peer.uid) may not \(request.kind.operationName): it needs the right to \(verb) cgld, which the daemon's \(key) configuration grants")
+                         message: "uid \(peer.uid) may not \(kind.operationName): it needs the right to \(verb) cgld, which the daemon's \(key) configuration grants")
     }
 }
 

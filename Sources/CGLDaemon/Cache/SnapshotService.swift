@@ -5,9 +5,10 @@ import CGLWire
 import CGLayout
 import Foundation
 import Logging
+import Synchronization
 
 /// Finds the snapshot of a scheme for an environment and content: in memory
-/// (``cached(_:)``, on the event loop), else in the store, else by computing it
+/// (``hotCache``, on the event loop), else in the store, else by computing it
 /// (``load(_:)``, once per key however many ask at the same time), storing it and keeping
 /// it in memory.
 ///
@@ -32,15 +33,13 @@ final class SnapshotService: Sendable {
         self.logger = logger
     }
 
-    /// The snapshot in memory, counted as a memory hit; nil on a miss (not counted: the
-    /// ``load(_:)`` that follows counts it).
-    func cached(_ key: SnapshotKey) -> EncodedSnapshot? {
-        guard let payload = hotCache.get(key) else { return nil }
-        DaemonCounters.increment(counters.hitsMemory)
-        return payload
+    /// Counts `count` lookups answered from memory (found with `hotCache.get`).
+    func countMemoryHits(_ count: Int) {
+        guard count > 0 else { return }
+        counters.hitsMemory.add(count, ordering: .relaxed)
     }
 
-    /// The snapshot that ``cached(_:)`` did not find, and where it was found: the store, or
+    /// The snapshot that the hot cache did not have, and where it was found: the store, or
     /// computed. Callers that miss together share one store read and at most one
     /// computation.
     ///

@@ -14,6 +14,7 @@ import Synchronization
 final class SchemeRegistry: Sendable {
     private let store: any SchemeStore
     private let schemes = Mutex<[String: RegisteredScheme]>([:])
+    private let changes = Atomic<UInt64>(0)
     private let writes = AsyncLock()
     private let parser: DocumentParser
     private let logger: Logger
@@ -35,6 +36,10 @@ final class SchemeRegistry: Sendable {
     }
 
     var count: Int { schemes.withLock { $0.count } }
+
+    /// Counts the changes of the registry: read before resolving a name, it says whether
+    /// what the name resolved to may have changed since (``LookupKeys``).
+    var generation: UInt64 { changes.load(ordering: .acquiring) }
 
     /// Registers a document given as its bytes.
     ///
@@ -91,7 +96,10 @@ final class SchemeRegistry: Sendable {
             } catch {
                 throw .store(error, doing: "unregistering the scheme '\(name)'")
             }
-            schemes.withLock { $0[name] = nil }
+            schemes.withLock { schemes in
+                schemes[name] = nil
+                changes.add(1, ordering: .releasing)
+            }
             return hash
         }
     }
@@ -115,6 +123,9 @@ final class SchemeRegistry: Sendable {
     private func remember(_ stored: StoredScheme, compiled: CompiledDocument) {
         let scheme = RegisteredScheme(name: stored.name, hash: stored.hash, compiled: compiled, elementCount: stored.elementCount,
                                       registeredAt: stored.registeredAt, updatedAt: stored.updatedAt)
-        schemes.withLock { $0[stored.name] = scheme }
+        schemes.withLock { schemes in
+            schemes[stored.name] = scheme
+            changes.add(1, ordering: .releasing)
+        }
     }
 }

@@ -1,43 +1,7 @@
 import CGLStore
 import CGLWire
 
-/// One lookup of a batch, as far as it got: found, failed, or still to load.
-enum BatchItem: Sendable {
-    case found(EncodedSnapshot, name: String, source: WireSnapshot.Source)
-    case failed(WireError)
-    case pending(name: String, SnapshotTarget)
-}
-
 extension RequestHandler {
-    /// Resolves every lookup of a batch on the event loop: answered at once when each one
-    /// failed or was found in memory; else the batch, to complete.
-    func lookupBatch(_ lookups: [WireLookup], requestID: UInt32, into answers: inout AnswerBuffer) -> PendingRequest? {
-        guard lookups.count <= maximumBatchItems else {
-            answers.append(WireError(code: .tooLarge, message: "a batch of \(lookups.count) lookups; this daemon answers at most \(maximumBatchItems) in one (limits.maxBatchItems): split it"),
-                           requestID: requestID)
-            return nil
-        }
-        var items: [BatchItem] = []
-        items.reserveCapacity(lookups.count)
-        var isComplete = true
-        for lookup in lookups {
-            do {
-                let target = try resolve(lookup)
-                if let cached = snapshots.cached(target.key) {
-                    items.append(.found(cached, name: lookup.scheme, source: .memory))
-                } else {
-                    items.append(.pending(name: lookup.scheme, target))
-                    isComplete = false
-                }
-            } catch {
-                items.append(.failed(error.wireError))
-            }
-        }
-        guard isComplete else { return .batch(items) }
-        answers.append(frame: Self.snapshotsFrame(items, requestID: requestID))
-        return nil
-    }
-
     /// Loads the lookups of a batch that missed memory, together (``SnapshotService/load(_:)-([SnapshotTarget])``):
     /// in parallel across the compute threads, a key asked for twice loaded once.
     func complete(_ items: [BatchItem]) async -> [BatchItem] {

@@ -2,25 +2,86 @@ import CGLBridge
 import CGLDocument
 import CGLWire
 
+/// One lookup of a request, as far as the event loop got: found, failed, or still to load.
+enum BatchItem: Sendable {
+    case found(EncodedSnapshot, name: String, source: WireSnapshot.Source)
+    case failed(WireError)
+    case pending(name: String, SnapshotTarget)
+}
+
 extension RequestHandler {
-    /// Resolves a lookup once: answered at once when it fails or its snapshot is in memory;
-    /// else the resolved lookup, to load.
-    func lookup(_ lookup: WireLookup, requestID: UInt32, version: UInt16, into answers: inout AnswerBuffer) -> PendingRequest? {
-        let name = lookup.scheme
+    /// Resolves the lookups of a `lookup` or `lookupBatch` frame on the event loop: answered
+    /// into `answers` when each one failed or was found in memory; else what is left to load.
+    ///
+    /// A lookup whose bytes were resolved before (``LookupKeys``) is found by them alone;
+    /// any other is decoded and resolved, and its bytes kept.
+    ///
+    /// - Throws: `WireDecodingError` when a lookup's bytes do not decode; nothing was
+    ///   answered or counted, and the caller answers the frame as the full decoder does.
+    func lookups(_ frame: WireLookupFrame, version: UInt16, into answers: inout AnswerBuffer) throws(WireDecodingError) -> PendingRequest? {
+        let requestID = frame.requestID
+        guard !frame.isBatch || frame.count <= maximumBatchItems else {
+            answers.append(WireError(code: .tooLarge, message: "a batch of \(frame.count) lookups; this daemon answers at most \(maximumBatchItems) in one (limits.maxBatchItems): split it"),
+                           requestID: requestID)
+            return nil
+        }
+        let generation = registry.generation
+        var items: [BatchItem] = []
+        if frame.isBatch { items.reserveCapacity(frame.count) }
+        try frame.forEachLookup { _, bytes throws(WireDecodingError) in
+            items.append(try item(bytes, version: version, registryGeneration: generation))
+        }
+        var isComplete = true
+        var hits = 0
+        for item in items {
+            switch item {
+            case .found: hits += 1
+            case .pending: isComplete = false
+            case .failed: break
+            }
+        }
+        snapshots.countMemoryHits(hits)
+        guard frame.isBatch else { return single(items[0], requestID: requestID, version: version, into: &answers) }
+        guard isComplete else { return .batch(items) }
+        answers.append(frame: Self.snapshotsFrame(items, requestID: requestID))
+        return nil
+    }
+
+    /// Answers the one lookup of a `lookup` frame, or returns it to load.
+    private func single(_ item: BatchItem, requestID: UInt32, version: UInt16, into answers: inout AnswerBuffer) -> PendingRequest? {
+        switch item {
+        case .found(let snapshot, let name, let source):
+            guard snapshot.fitsInFrame(named: name, version: version) else {
+                answers.append(Self.tooLarge(name, snapshot, version: version).wireError, requestID: requestID)
+                return nil
+            }
+            answers.append(snapshot, named: name, source: source, version: version, requestID: requestID)
+            return nil
+        case .failed(let error):
+            answers.append(error, requestID: requestID)
+            return nil
+        case .pending(let name, let target):
+            return .lookup(name: name, target, version: version)
+        }
+    }
+
+    /// One lookup by its bytes: found in memory by them, or decoded and resolved.
+    private func item(_ bytes: UnsafeRawBufferPointer, version: UInt16, registryGeneration: UInt64) throws(WireDecodingError) -> BatchItem {
+        let hash = lookupKeys.hash(bytes, version: version)
+        if let known = lookupKeys.find(bytes, hash: hash, registryGeneration: registryGeneration),
+           let cached = snapshots.hotCache.get(known.key) {
+            return .found(cached, name: known.name, source: .memory)
+        }
+        let lookup = try WireLookup(item: bytes, version: version)
         let target: SnapshotTarget
         do {
             target = try resolve(lookup)
         } catch {
-            answers.append(error.wireError, requestID: requestID)
-            return nil
+            return .failed(error.wireError)
         }
-        guard let cached = snapshots.cached(target.key) else { return .lookup(name: name, target, version: version) }
-        guard cached.fitsInFrame(named: name, version: version) else {
-            answers.append(Self.tooLarge(name, cached, version: version).wireError, requestID: requestID)
-            return nil
-        }
-        answers.append(cached, named: name, source: .memory, version: version, requestID: requestID)
-        return nil
+        lookupKeys.insert(LookupKeys.Resolved(key: target.key, name: lookup.scheme), bytes: bytes, hash: hash, registryGeneration: registryGeneration)
+        guard let cached = snapshots.hotCache.get(target.key) else { return .pending(name: lookup.scheme, target) }
+        return .found(cached, name: lookup.scheme, source: .memory)
     }
 
     /// A lookup that missed memory: from the store, or computed. The snapshot carries
@@ -52,11 +113,8 @@ extension RequestHandler {
             throw RequestError(error)
         }
         guard !lookup.content.isEmpty else { return SnapshotTarget(scheme, environment) }
-        let resolved = try contentKeys.resolved(lookup.content, schemeHash: scheme.hash) { () throws(RequestError) in
-            let checked = try content(lookup.content, for: scheme)
-            return ContentKeys.Resolved(content: checked, digest: checked.values.isEmpty ? "" : checked.digest)
-        }
-        return SnapshotTarget(scheme, environment, content: resolved.content, digest: resolved.digest)
+        let checked = try content(lookup.content, for: scheme)
+        return SnapshotTarget(scheme, environment, content: checked, digest: checked.values.isEmpty ? "" : checked.digest)
     }
 
     /// `content` checked against the slots of `scheme` and the configured limits, without

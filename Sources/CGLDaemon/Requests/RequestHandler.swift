@@ -25,8 +25,8 @@ final class RequestHandler: Sendable {
     let contentLimits: Content.Limits
     /// The most lookups one `lookupBatch` may ask for (`limits.maxBatchItems`).
     let maximumBatchItems: Int
-    /// Recent lookups' content, checked and digested.
-    let contentKeys: ContentKeys
+    /// Recent lookups by their bytes, and the snapshot keys they resolved to.
+    let lookupKeys: LookupKeys
     let startedAt: ContinuousClock.Instant
     let isStopping: @Sendable () -> Bool
     let logger: Logger
@@ -44,9 +44,9 @@ final class RequestHandler: Sendable {
         self.counters = counters
         self.contentLimits = contentLimits
         self.maximumBatchItems = maximumBatchItems
-        // A sixteenth of the snapshot cache's bound: the content of 16 000 feed posts by
+        // A sixteenth of the snapshot cache's bound: the lookups of 8 000 feed posts by
         // default, enough for the pages being read now.
-        contentKeys = ContentKeys(limit: max(64 * 1024, snapshots.hotCache.limit / 16))
+        lookupKeys = LookupKeys(limit: max(64 * 1024, snapshots.hotCache.limit / 16))
         self.startedAt = .now
         self.isStopping = isStopping
         self.logger = logger
@@ -64,10 +64,21 @@ final class RequestHandler: Sendable {
         case .ping:
             answers.append(.pong(serverVersion: Self.serverVersion, uptime: uptime), requestID: requestID)
             return nil
-        case .lookup(let lookup):
-            return self.lookup(lookup, requestID: requestID, version: version, into: &answers)
-        case .lookupBatch(let lookups):
-            return lookupBatch(lookups, requestID: requestID, into: &answers)
+        case .lookup, .lookupBatch:
+            // As the connection hands them over: by their bytes.
+            var frame: [UInt8] = []
+            request.encode(requestID: requestID, version: version, into: &frame)
+            return frame.withUnsafeBytes { bytes in
+                do throws(WireDecodingError) {
+                    guard let lookups = WireLookupFrame(frame: bytes, version: version) else {
+                        throw WireDecodingError(code: .badValue, message: "the lookups do not walk", offset: 0)
+                    }
+                    return try self.lookups(lookups, version: version, into: &answers)
+                } catch {
+                    answers.append(error.protocolError, requestID: requestID)
+                    return nil
+                }
+            }
         case .register(let document):
             return .register(document: document)
         case .unregister(let name):

@@ -89,8 +89,10 @@ final class Connection: ChannelInboundHandler {
         unwrapInboundIn(data).withUnsafeReadableBytes { frame in received(frame) }
     }
 
-    /// Decodes a request frame in place and dispatches it.
+    /// Decodes a request frame in place and dispatches it; lookups go by their bytes, and
+    /// are decoded only when they were not seen before.
     private func received(_ frame: UnsafeRawBufferPointer) {
+        if let lookups = WireLookupFrame(frame: frame, version: version), dispatch(lookups) { return }
         do throws(WireDecodingError) {
             let (requestID, request) = try WireRequest.decode(frame: frame, version: version)
             dispatch(request, requestID: requestID)
@@ -141,12 +143,33 @@ final class Connection: ChannelInboundHandler {
         if isDraining, inFlight == 0 { context?.close(promise: nil) }
     }
 
+    /// Dispatches a lookup or a batch by its bytes; false when one of its lookups does not
+    /// decode (nothing was answered: the full decoder names the fault).
+    private func dispatch(_ lookups: WireLookupFrame) -> Bool {
+        if let refusal = access.refusal(of: lookups.isBatch ? .lookupBatch : .lookup) {
+            answers.append(refusal, requestID: lookups.requestID)
+            return true
+        }
+        let pending: PendingRequest?
+        do throws(WireDecodingError) {
+            pending = try handler.lookups(lookups, version: version, into: &answers)
+        } catch {
+            return false
+        }
+        if let pending { submit(pending, requestID: lookups.requestID) }
+        return true
+    }
+
     private func dispatch(_ request: WireRequest, requestID: UInt32) {
-        if let refusal = access.refusal(of: request) {
+        if let refusal = access.refusal(of: request.kind) {
             answers.append(refusal, requestID: requestID)
             return
         }
         guard let pending = handler.handle(request, requestID: requestID, version: version, into: &answers) else { return }
+        submit(pending, requestID: requestID)
+    }
+
+    private func submit(_ pending: PendingRequest, requestID: UInt32) {
         guard inFlight < maximumRequestsInFlight else {
             answers.append(WireError(code: .busy, message: "this connection has \(maximumRequestsInFlight) requests in flight; wait for answers before sending more"),
                            requestID: requestID)

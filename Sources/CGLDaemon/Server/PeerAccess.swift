@@ -21,8 +21,8 @@ struct PeerAccess {
         decided = nil
     }
 
-    /// The `unauthorized` error when the peer may not make `request` (logged); nil when it may.
-    mutating func refusal(of request: WireRequest) -> WireError? {
+    /// The `unauthorized` error when the peer may not make a request of `kind` (logged); nil when it may.
+    mutating func refusal(of kind: WireRequest.Kind) -> WireError? {
         guard let peer else {
             // Not reachable: reading starts with the peer known. Refuse rather than trust.
             return WireError(code: .unauthorized, message: "cgld does not know who this connection's peer is yet")
@@ -32,10 +32,10 @@ struct PeerAccess {
             let (current, policy) = authorization.versioned()
             decided = (current, policy.access(of: peer))
         }
-        if let granted = decided?.granted, granted >= Authorization.access(for: request.kind) { return nil }
+        if let granted = decided?.granted, granted >= Authorization.access(for: kind) { return nil }
         // Decided again on the policy itself: it may have changed since `decided` was read.
-        guard let refusal = authorization.current.check(request, peer: peer) else { return nil }
-        Authorization.logDenial(of: request.kind, to: peer, logger: logger)
+        guard let refusal = authorization.current.check(kind, peer: peer) else { return nil }
+        Authorization.logDenial(of: kind, to: peer, logger: logger)
         return refusal
     }
 }

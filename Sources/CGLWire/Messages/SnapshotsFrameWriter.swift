@@ -51,13 +51,8 @@ public struct SnapshotsFrameWriter: ~Copyable {
             return
         }
         bytes.append(WireResponse.Kind.snapshot.rawValue)
-        ByteWriter.append(to: &bytes) { $0.write(UInt32(size)) }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: size))
-        bytes.withUnsafeMutableBytes { memory in
-            snapshot.writePayload(source: source, named: name, version: 2,
-                                  into: UnsafeMutableRawBufferPointer(rebasing: memory[start ..< start + size]))
-        }
+        withUnsafeBytes(of: UInt32(size).bigEndian) { bytes.append(contentsOf: $0) }
+        snapshot.appendPayload(source: source, named: name, version: 2, to: &bytes)
         written += 1
     }
 

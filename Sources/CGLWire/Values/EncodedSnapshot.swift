@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A snapshot's payload encoded once, as a server keeps it (in memory, in its store) and
 /// answers it many times: each answer is this payload in a `snapshot` frame, with the
 /// request's id and where the snapshot was found this time patched in.
@@ -79,7 +85,7 @@ public struct EncodedSnapshot: Sendable, Hashable {
         let sent = version >= 2 ? payload.count : versionOneSize
         payload.withUnsafeBytes { whole in
             let stored = UnsafeRawBufferPointer(rebasing: whole[..<sent])
-            guard let range = Self.nameRange(in: payload), !payload[range].elementsEqual(name.utf8) else {
+            guard let range = Self.nameRange(in: payload), !Self.same(UnsafeRawBufferPointer(rebasing: whole[range]), name) else {
                 body.copyMemory(from: stored)
                 return
             }
@@ -100,18 +106,40 @@ public struct EncodedSnapshot: Sendable, Hashable {
     /// Appends the `snapshot` frame answering `requestID`, a lookup of `name`, to `buffer`.
     public func appendFrame(requestID: UInt32, source: WireSnapshot.Source, named name: String,
                             version: UInt16 = Handshake.currentVersion, to buffer: inout [UInt8]) {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: frameSize(named: name, version: version)))
-        _ = buffer.withUnsafeMutableBytes { bytes in
-            writeFrame(requestID: requestID, source: source, named: name, version: version,
-                       into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
+        WireFrame.Header(length: UInt32(frameSize(named: name, version: version) - WireFrame.Header.lengthFieldSize),
+                         kind: WireResponse.Kind.snapshot.rawValue, requestID: requestID).append(to: &buffer)
+        appendPayload(source: source, named: name, version: version, to: &buffer)
+    }
+
+    /// Appends the payload answering a lookup of `name` to `buffer`: copied in pieces
+    /// around the name, with nothing written twice.
+    func appendPayload(source: WireSnapshot.Source, named name: String, version: UInt16, to buffer: inout [UInt8]) {
+        let sent = version >= 2 ? payload.count : versionOneSize
+        let range = Self.nameRange(in: payload) ?? 1 ..< 1
+        buffer.append(source.rawValue)
+        payload.withUnsafeBytes { whole in
+            guard range.lowerBound > 1, !Self.same(UnsafeRawBufferPointer(rebasing: whole[range]), name) else {
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: whole[1 ..< sent]).assumingMemoryBound(to: UInt8.self))
+                return
+            }
+            withUnsafeBytes(of: UInt32(name.utf8.count).bigEndian) { buffer.append(contentsOf: $0) }
+            buffer.append(contentsOf: name.utf8)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: whole[range.upperBound ..< sent]).assumingMemoryBound(to: UInt8.self))
         }
     }
 
     /// Whether the payload names the scheme `name`; compared in place, allocating nothing.
     public func names(_ name: String) -> Bool {
         guard let range = Self.nameRange(in: payload) else { return false }
-        return payload[range].elementsEqual(name.utf8)
+        return payload.withUnsafeBytes { Self.same(UnsafeRawBufferPointer(rebasing: $0[range]), name) }
+    }
+
+    /// Whether `bytes` are the UTF-8 of `name`.
+    private static func same(_ bytes: UnsafeRawBufferPointer, _ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { utf8 in
+            utf8.count == bytes.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, utf8.baseAddress!, bytes.count) == 0)
+        }
     }
 
     /// The payload's size with `name` as the scheme's name, for `version`.

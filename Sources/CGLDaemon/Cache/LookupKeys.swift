@@ -1,0 +1,102 @@
+import CGLStore
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Recent lookups by their bytes as sent, and the snapshot key they resolved to: a page of
+/// a feed is asked for again and again with the same bytes, and decoding its content,
+/// checking it against the slots, normalizing it and taking the SHA-256 of its canonical
+/// form cost many times what finding its snapshot does. With this, a warm lookup is a hash
+/// of its bytes, two table probes and a copy, as in a key-value store.
+///
+/// An entry is good for the registry's generation it was resolved in
+/// (``SchemeRegistry/generation``): registering or dropping any scheme retires them all,
+/// since the same bytes may now name another document.
+///
+/// Two generations of entries bound it by bytes: entries go into the current one; when it
+/// holds `limit` bytes it becomes the previous one (the one before is let go), and an entry
+/// found in the previous one moves back into the current one. Recently used lookups stay;
+/// the rest age out, in O(1) per lookup.
+final class LookupKeys: Sendable {
+    /// What a lookup resolved to: its snapshot's key and the scheme name it asked for.
+    struct Resolved: Sendable {
+        let key: SnapshotKey
+        let name: String
+    }
+
+    fileprivate struct Entry {
+        let bytes: [UInt8]
+        let resolved: Resolved
+        let registryGeneration: UInt64
+    }
+
+    /// Tables keyed by the bytes' hash; the bytes themselves are compared on a hit, so a
+    /// collision is a miss (and the later entry takes the place).
+    fileprivate struct Tables {
+        var current: [UInt64: Entry] = [:]
+        var previous: [UInt64: Entry] = [:]
+        var currentBytes = 0
+    }
+
+    /// The bytes of lookups the current generation holds before it ages.
+    let limit: Int
+    private let hasher = SeededHash()
+    private let tables = Mutex(Tables())
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The hash of a lookup's bytes in protocol `version` (whose bytes mean other things).
+    func hash(_ bytes: UnsafeRawBufferPointer, version: UInt16) -> UInt64 {
+        hasher.hash(bytes, salt: UInt64(version))
+    }
+
+    /// What the lookup of `bytes` resolved to in `registryGeneration`, if it is known.
+    func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64, registryGeneration: UInt64) -> Resolved? {
+        tables.withLock { $0.find(bytes, hash: hash, registryGeneration: registryGeneration, limit: limit) }
+    }
+
+    /// Keeps what the lookup of `bytes` resolved to in `registryGeneration`.
+    func insert(_ resolved: Resolved, bytes: UnsafeRawBufferPointer, hash: UInt64, registryGeneration: UInt64) {
+        let entry = Entry(bytes: Array(bytes), resolved: resolved, registryGeneration: registryGeneration)
+        tables.withLock { $0.insert(entry, hash: hash, limit: limit) }
+    }
+
+    /// The entries held now (both generations).
+    var count: Int { tables.withLock { $0.current.count + $0.previous.count } }
+}
+
+extension LookupKeys.Entry {
+    /// What an entry counts: its bytes, its key's digest, and a fixed estimate of the rest.
+    var cost: Int { bytes.count + resolved.key.contentDigest.utf8.count + 160 }
+
+    func matches(_ other: UnsafeRawBufferPointer, registryGeneration: UInt64) -> Bool {
+        guard self.registryGeneration == registryGeneration, bytes.count == other.count else { return false }
+        return bytes.withUnsafeBytes { own in own.isEmpty || memcmp(own.baseAddress!, other.baseAddress!, own.count) == 0 }
+    }
+}
+
+extension LookupKeys.Tables {
+    fileprivate mutating func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64, registryGeneration: UInt64, limit: Int) -> LookupKeys.Resolved? {
+        if let entry = current[hash] {
+            return entry.matches(bytes, registryGeneration: registryGeneration) ? entry.resolved : nil
+        }
+        guard let entry = previous[hash], entry.matches(bytes, registryGeneration: registryGeneration) else { return nil }
+        previous[hash] = nil
+        insert(entry, hash: hash, limit: limit)
+        return entry.resolved
+    }
+
+    fileprivate mutating func insert(_ entry: LookupKeys.Entry, hash: UInt64, limit: Int) {
+        let cost = entry.cost
+        if currentBytes + cost > limit, !current.isEmpty {
+            previous = current
+            current = [:]
+            currentBytes = 0
+        }
+        if let replaced = current.updateValue(entry, forKey: hash) { currentBytes -= replaced.cost }
+        currentBytes += cost
+    }
+}

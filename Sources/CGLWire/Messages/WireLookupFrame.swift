@@ -1,0 +1,125 @@
+/// A `lookup` or `lookupBatch` request frame seen as the bytes of its lookups, found by
+/// walking their lengths without decoding them.
+///
+/// A server answers a lookup it has seen before by those bytes alone (they name the scheme,
+/// the environment, the text scale and the content exactly), so a warm lookup costs no
+/// strings, no content and no checks; only a lookup it has not seen is decoded
+/// (``WireLookup/init(item:version:)``).
+///
+/// The bytes are the caller's frame: a view is valid only as long as they are.
+package struct WireLookupFrame {
+    package let requestID: UInt32
+    /// Whether the frame is a `lookupBatch` (answered by `snapshots`) rather than a `lookup`.
+    package let isBatch: Bool
+    /// The number of lookups the frame says it has: 1 for a `lookup`.
+    package let count: Int
+    private let items: UnsafeRawBufferPointer
+    private let version: UInt16
+
+    /// The view of `frame` (header included) if it is a `lookup` or `lookupBatch` of
+    /// protocol `version` with a usable request id and count; nil for any other frame (the
+    /// full decoder then takes it, ``WireRequest/decode(frame:version:)``).
+    package init?(frame: UnsafeRawBufferPointer, version: UInt16) {
+        guard frame.count >= WireFrame.headerSize, Int(Self.load(frame, at: 0)) == frame.count - 4 else { return nil }
+        switch frame[4] {
+        case WireRequest.Kind.lookup.rawValue: isBatch = false
+        case WireRequest.Kind.lookupBatch.rawValue where version >= WireRequest.Kind.lookupBatch.introducedIn: isBatch = true
+        default: return nil
+        }
+        requestID = Self.load(frame, at: 5)
+        guard requestID != 0 else { return nil }
+        var start = WireFrame.headerSize
+        if isBatch {
+            guard frame.count >= start + 4 else { return nil }
+            count = Int(Self.load(frame, at: start))
+            start += 4
+            guard count <= (frame.count - start) / WireLookup.minimumEncodedSize else { return nil }
+        } else {
+            count = 1
+        }
+        items = UnsafeRawBufferPointer(rebasing: frame[start...])
+        self.version = version
+    }
+
+    /// Hands `body` the bytes of each lookup, in order, with its index.
+    ///
+    /// - Throws: `WireDecodingError` when the lookups do not walk exactly to the frame's end,
+    ///   possibly after `body` was given some of them; and what `body` throws.
+    package func forEachLookup(_ body: (Int, UnsafeRawBufferPointer) throws(WireDecodingError) -> Void) throws(WireDecodingError) {
+        var offset = 0
+        for index in 0 ..< count {
+            guard let end = Self.endOfLookup(in: items, at: offset, version: version) else {
+                throw WireDecodingError(code: .truncated, message: "the lookup at offset \(offset) does not walk", offset: offset)
+            }
+            try body(index, UnsafeRawBufferPointer(rebasing: items[offset ..< end]))
+            offset = end
+        }
+        guard offset == items.count else {
+            throw WireDecodingError(code: .trailingBytes, message: "\(items.count - offset) bytes are left after the lookups", offset: offset)
+        }
+    }
+
+    /// Where the lookup that starts at `start` ends, stepping over its fields as
+    /// ``WireLookup/init(from:version:)`` reads them and checking only their lengths (the
+    /// bytes of a lookup decoded before need no more); nil when they run past the end.
+    static func endOfLookup(in bytes: UnsafeRawBufferPointer, at start: Int, version: UInt16) -> Int? {
+        var offset = start
+        /// Steps over `count` bytes; false when they are not there.
+        func skip(_ count: Int) -> Bool {
+            guard count <= bytes.count - offset else { return false }
+            offset += count
+            return true
+        }
+        /// Steps over a u32 length and that many bytes.
+        func skipString() -> Bool {
+            guard skip(4) else { return false }
+            return skip(Int(load(bytes, at: offset - 4)))
+        }
+        /// The u8 at the offset, stepped over.
+        func byte() -> UInt8? {
+            guard skip(1) else { return nil }
+            return bytes[offset - 1]
+        }
+        guard skipString(), let form = byte() else { return nil }
+        switch form {
+        // A profile's name and its direction override (0 for none).
+        case 0: guard skipString(), skip(1) else { return nil }
+        // Width and height, an optional scale, the direction, both size classes, the safe area.
+        case 1:
+            guard skip(16), let hasScale = byte(), skip(hasScale == 1 ? 8 : 0), skip(3 + 32) else { return nil }
+        default: return nil
+        }
+        guard version >= 2 else { return offset }
+        guard let hasTextScale = byte(), skip(hasTextScale == 1 ? 8 : 0), skip(4) else { return nil }
+        let slots = Int(load(bytes, at: offset - 4))
+        guard slots <= (bytes.count - offset) / WireContent.Entry.minimumEncodedSize else { return nil }
+        for _ in 0 ..< slots {
+            guard skipString(), let kind = byte() else { return nil }
+            switch kind {
+            case 1: guard skipString() else { return nil }
+            case 2: guard skip(16) else { return nil }
+            case 3: guard skip(1) else { return nil }
+            default: return nil
+            }
+        }
+        return offset
+    }
+
+    /// The big-endian u32 at `offset`.
+    private static func load(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+}
+
+extension WireLookup {
+    /// Decodes the bytes of exactly one lookup (an item of a ``WireLookupFrame``).
+    ///
+    /// - Throws: `WireDecodingError` when they are not exactly one lookup of `version`.
+    package init(item: UnsafeRawBufferPointer, version: UInt16) throws(WireDecodingError) {
+        self = try ByteReader.reading(raw: item) { reader throws(WireDecodingError) in
+            let lookup = try WireLookup(from: &reader, version: version)
+            try reader.finish("a lookup")
+            return lookup
+        }
+    }
+}
