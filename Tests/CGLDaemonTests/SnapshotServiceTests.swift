@@ -125,20 +125,23 @@ import Testing
         let single = Task { try await flight.run("a") { counter.runs.add(1, ordering: .relaxed); await gate.wait(); return .success(1) } }
         while flight.count < 1 { await Task.yield() }
         let claimed = Mutex<[String]>([])
+        let keys = ["a", "b", "c", "b"]
         let batch = Task {
-            await flight.run(["a", "b", "c"], missing: Missing()) { keys in
-                claimed.withLock { $0 = keys.sorted() }
+            await flight.run(keys, missing: Missing()) { positions in
+                claimed.withLock { $0 = positions.map { keys[$0] } }
                 await gate.wait()
-                return Dictionary(uniqueKeysWithValues: keys.map { ($0, .success($0 == "b" ? 2 : 3)) })
+                return positions.map { .success(keys[$0] == "b" ? 2 : 3) }
             }
         }
         while flight.waiters(for: "a") < 2 || flight.count < 3 { await Task.yield() }
+        // The repeat of "b" waits for its first.
+        #expect(flight.waiters(for: "b") == 2)
         // A caller of "b" now waits for the batch's run.
         let late = Task { try await flight.run("b") { counter.runs.add(1, ordering: .relaxed); return .success(-1) } }
-        while flight.waiters(for: "b") < 2 { await Task.yield() }
+        while flight.waiters(for: "b") < 3 { await Task.yield() }
         await gate.open()
-        let results = await batch.value.mapValues { try? $0.get() }
-        #expect(results == ["a": 1, "b": 2, "c": 3])
+        let results = await batch.value.map { try? $0.get() }
+        #expect(results == [1, 2, 3, 2])
         #expect(claimed.withLock { $0 } == ["b", "c"])
         #expect(try await single.value == 1)
         #expect(try await late.value == 2)

@@ -4,47 +4,47 @@ import CGLWire
 
 // What each answer means, shared by the async and the blocking calls.
 extension CGLClient {
-    func pong(_ response: WireResponse) throws(CGLClientError) -> (serverVersion: String, uptime: Double) {
-        guard case .pong(let version, let uptime) = response else { throw unexpected(response, for: "ping") }
+    func pong(_ answer: Answer) throws(CGLClientError) -> (serverVersion: String, uptime: Double) {
+        guard case .response(.pong(let version, let uptime)) = answer else { throw unexpected(answer, for: "ping") }
         return (version, uptime)
     }
 
-    func registration(_ response: WireResponse) throws(CGLClientError) -> Registration {
-        guard case .registered(let registration) = response else { throw unexpected(response, for: "register") }
+    func registration(_ answer: Answer) throws(CGLClientError) -> Registration {
+        guard case .response(.registered(let registration)) = answer else { throw unexpected(answer, for: "register") }
         return Registration(registration)
     }
 
-    func existed(_ response: WireResponse) throws(CGLClientError) -> Bool {
-        guard case .unregistered(_, let existed) = response else { throw unexpected(response, for: "unregister") }
+    func existed(_ answer: Answer) throws(CGLClientError) -> Bool {
+        guard case .response(.unregistered(_, let existed)) = answer else { throw unexpected(answer, for: "unregister") }
         return existed
     }
 
-    func schemes(_ response: WireResponse) throws(CGLClientError) -> [SchemeInfo] {
-        guard case .schemes(let schemes) = response else { throw unexpected(response, for: "list") }
+    func schemes(_ answer: Answer) throws(CGLClientError) -> [SchemeInfo] {
+        guard case .response(.schemes(let schemes)) = answer else { throw unexpected(answer, for: "list") }
         return schemes.map(SchemeInfo.init)
     }
 
-    func snapshot(_ response: WireResponse) throws(CGLClientError) -> Snapshot {
-        guard case .snapshot(let snapshot) = response else { throw unexpected(response, for: "lookup") }
+    func snapshot(_ answer: Answer) throws(CGLClientError) -> Snapshot {
+        guard case .snapshot(let snapshot) = answer else { throw unexpected(answer, for: "lookup") }
         return Snapshot(snapshot)
     }
 
     /// A lookup's answer as a result: a refusal fails that lookup alone.
-    func lookupResult(_ response: WireResponse) -> Result<Snapshot, CGLClientError> {
-        switch response {
+    func lookupResult(_ answer: Answer) -> Result<Snapshot, CGLClientError> {
+        switch answer {
         case .snapshot(let snapshot): .success(Snapshot(snapshot))
-        case .error(let error): .failure(.daemon(error, socketPath: configuration.socketPath))
-        default: .failure(unexpected(response, for: "lookup"))
+        case .response(.error(let error)): .failure(.daemon(error, socketPath: configuration.socketPath))
+        default: .failure(unexpected(answer, for: "lookup"))
         }
     }
 
-    func summary(_ response: WireResponse) throws(CGLClientError) -> PrewarmSummary {
-        guard case .prewarmFinished(let summary) = response else { throw unexpected(response, for: "prewarm") }
+    func summary(_ answer: Answer) throws(CGLClientError) -> PrewarmSummary {
+        guard case .response(.prewarmFinished(let summary)) = answer else { throw unexpected(answer, for: "prewarm") }
         return PrewarmSummary(summary)
     }
 
-    func stats(_ response: WireResponse) throws(CGLClientError) -> Stats {
-        guard case .stats(let stats) = response else { throw unexpected(response, for: "stats") }
+    func stats(_ answer: Answer) throws(CGLClientError) -> Stats {
+        guard case .response(.stats(let stats)) = answer else { throw unexpected(answer, for: "stats") }
         return Stats(stats)
     }
 
@@ -76,33 +76,33 @@ extension CGLClient {
 
     /// The answers of a batch's requests, one result per lookup: a request refused whole (a
     /// batch over the daemon's limit) fails each of its lookups.
-    func batchResults(_ requests: [WireRequest], _ responses: [WireResponse]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
+    func batchResults(_ requests: [WireRequest], _ answers: [Answer]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
         var results: [Result<Snapshot, CGLClientError>] = []
-        for (request, response) in zip(requests, responses) {
+        for (request, answer) in zip(requests, answers) {
             guard case .lookupBatch(let lookups) = request else { continue }
             let expected = lookups.count
-            switch response {
-            case .snapshots(let answers) where answers.count == expected:
-                for answer in answers {
-                    switch answer {
-                    case .snapshot(let snapshot): results.append(.success(Snapshot(snapshot)))
+            switch answer {
+            case .snapshots(let items) where items.count == expected:
+                for item in items {
+                    switch item {
+                    case .success(let snapshot): results.append(.success(Snapshot(snapshot)))
                     case .failure(let error): results.append(.failure(.daemon(error, socketPath: configuration.socketPath)))
                     }
                 }
-            case .error(let error):
+            case .response(.error(let error)):
                 let failure = CGLClientError.daemon(error, socketPath: configuration.socketPath)
                 results += repeatElement(.failure(failure), count: expected)
             default:
-                throw CGLClientError(code: .protocolViolation, message: "cgld answered a lookupBatch of \(expected) with \(Self.describe(response))",
+                throw CGLClientError(code: .protocolViolation, message: "cgld answered a lookupBatch of \(expected) with \(Self.describe(answer))",
                                      socketPath: configuration.socketPath)
             }
         }
         return results
     }
 
-    private static func describe(_ response: WireResponse) -> String {
-        if case .snapshots(let answers) = response { return "\(answers.count) answers" }
-        return "\(response.kind)"
+    private static func describe(_ answer: Answer) -> String {
+        if case .snapshots(let items) = answer { return "\(items.count) answers" }
+        return "\(answer.kind)"
     }
 
     /// The local fallback's snapshot when the daemon is unavailable; `error` otherwise.

@@ -1,4 +1,4 @@
-package import CGLWire
+import CGLWire
 import Foundation
 
 /// A client of `cgld` over the daemon's Unix socket.
@@ -47,12 +47,12 @@ public final class CGLClient: Sendable {
     /// blocking the calling thread.
     ///
     /// - Parameter event: Given each progress event, with the index of its request.
-    /// - Returns: Each request's final response (`error` included), in request order.
+    /// - Returns: Each request's final answer (`error` included), in request order.
     /// - Throws: `CGLClientError` when the connection cannot be made or fails; the
     ///   connection is then dropped. A reused connection that turns out closed (a restarted
     ///   daemon) is replaced once, transparently.
-    package func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [WireResponse] {
-        var finals = [WireResponse?](repeating: nil, count: requests.count)
+    func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [Answer] {
+        var finals = [Answer?](repeating: nil, count: requests.count)
         var retried = false
         while true {
             let connection = try checkout()
@@ -68,8 +68,8 @@ public final class CGLClient: Sendable {
     }
 
     /// ``send(_:event:)``, suspending rather than blocking.
-    package func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) async throws(CGLClientError) -> [WireResponse] {
-        var finals = [WireResponse?](repeating: nil, count: requests.count)
+    func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) async throws(CGLClientError) -> [Answer] {
+        var finals = [Answer?](repeating: nil, count: requests.count)
         var retried = false
         while true {
             let connection: ClientConnection
@@ -91,8 +91,8 @@ public final class CGLClient: Sendable {
 
     /// Sends one request and returns its final response, a daemon error thrown as
     /// ``CGLClientError/Code/daemon``; the path of every single call (no array is made).
-    package func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> WireResponse {
-        var final: WireResponse?
+    func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> Answer {
+        var final: Answer?
         var retried = false
         while true {
             let connection = try checkout()
@@ -108,7 +108,7 @@ public final class CGLClient: Sendable {
     }
 
     /// ``send(_:event:)`` for one request, suspending rather than blocking.
-    package func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> WireResponse {
+    func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> Answer {
         let responses = try await send([request]) { event($1) }
         return try answer(responses[0])
     }
@@ -119,9 +119,9 @@ public final class CGLClient: Sendable {
         return try ClientConnection.open(path: configuration.socketPath, timeout: configuration.connectTimeout)
     }
 
-    private func answer(_ response: WireResponse) throws(CGLClientError) -> WireResponse {
-        if case .error(let error) = response { throw .daemon(error, socketPath: configuration.socketPath) }
-        return response
+    private func answer(_ answer: Answer) throws(CGLClientError) -> Answer {
+        if case .response(.error(let error)) = answer { throw .daemon(error, socketPath: configuration.socketPath) }
+        return answer
     }
 
     /// After a failed exchange, whose connection is dropped: returns to try once more on a
@@ -132,8 +132,8 @@ public final class CGLClient: Sendable {
         retried = true
     }
 
-    func unexpected(_ response: WireResponse, for request: String) -> CGLClientError {
-        CGLClientError(code: .protocolViolation, message: "cgld answered a \(request) request with \(response.kind)",
+    func unexpected(_ answer: Answer, for request: String) -> CGLClientError {
+        CGLClientError(code: .protocolViolation, message: "cgld answered a \(request) request with \(answer.kind)",
                        socketPath: configuration.socketPath)
     }
 }

@@ -22,10 +22,10 @@ struct Exchange {
     /// - Parameters:
     ///   - timeout: How long the daemon may stay silent.
     ///   - event: Given each progress event, with the index of its request.
-    ///   - final: Given each request's final response (an `error` included), once, with
-    ///     its index.
+    ///   - final: Given each request's final answer (an `error` included), once, with its
+    ///     index.
     mutating func run<Requests: Collection<WireRequest>>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
-                                                        final: (Int, WireResponse) -> Void) throws(CGLClientError) {
+                                                        final: (Int, Answer) -> Void) throws(CGLClientError) {
         guard var matcher = try prepare(requests) else { return }
         defer { receivedAny = matcher.receivedAny }
         let output = try encode(requests, first: matcher.first)
@@ -36,7 +36,7 @@ struct Exchange {
 
     /// ``run(_:timeout:event:final:)``, suspending rather than blocking while it waits.
     mutating func run<Requests: Collection<WireRequest>>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
-                                                        final: (Int, WireResponse) -> Void) async throws(CGLClientError) {
+                                                        final: (Int, Answer) -> Void) async throws(CGLClientError) {
         guard var matcher = try prepare(requests) else { return }
         defer { receivedAny = matcher.receivedAny }
         let output = try encode(requests, first: matcher.first)
@@ -115,28 +115,28 @@ struct Exchange {
 
         /// Takes one frame; true once every request has its final answer.
         mutating func take(_ frame: WireFrame, strings: WireStringCache, event: (Int, WireResponse) -> Void,
-                           final: (Int, WireResponse) -> Void) throws(CGLClientError) -> Bool {
+                           final: (Int, Answer) -> Void) throws(CGLClientError) -> Bool {
             receivedAny = true
             if frame.requestID == 0, frame.kind == WireResponse.Kind.error.rawValue, case .error(let error)? = try? WireResponse(frame: frame) {
                 throw CGLClientError.daemon(error, socketPath: socketPath)
             }
             guard frame.requestID >= first, frame.requestID - first < UInt32(count) else { return false }
             let index = Int(frame.requestID - first)
-            let response: WireResponse
+            let answer: Answer
             do throws(WireDecodingError) {
-                response = try WireResponse(frame: frame, version: version, strings: strings)
+                answer = try Answer(frame: frame, version: version, strings: strings)
             } catch where error.code == .unknownKind {
                 return false  // a kind of a later version: discarded (§12)
             } catch {
                 throw CGLClientError(code: .protocolViolation, message: "cgld sent a malformed answer: \(error)", socketPath: socketPath)
             }
-            guard response.isFinal else {
+            if case .response(let response) = answer, !response.isFinal {
                 event(index, response)
                 return false
             }
             // A second final answer to one request would be the daemon's bug: ignored.
             guard settled.insert(index) else { return false }
-            final(index, response)
+            final(index, answer)
             remaining -= 1
             return remaining == 0
         }

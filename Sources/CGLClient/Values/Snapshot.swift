@@ -7,8 +7,10 @@ package import CGLWire
 /// The frames of a scheme laid out for an environment, as the daemon answered them, and
 /// where it found them.
 ///
-/// The values are read from the answer as it was decoded, when asked for: a lookup costs
-/// no conversion it does not use.
+/// The answer's bytes are checked when it arrives and read in place when asked: a lookup
+/// costs no strings, arrays or conversions it does not use. A renderer that reads the
+/// frames it needs by id (``subscript(_:)``) or applies them (``apply(to:)``) makes no
+/// copy of the rest.
 public struct Snapshot: Sendable, Hashable {
     /// Where the daemon found a snapshot.
     public enum Source: String, Sendable, Hashable, CaseIterable {
@@ -29,30 +31,53 @@ public struct Snapshot: Sendable, Hashable {
         public var frame: CGRect
         /// In the root's space.
         public var inRoot: CGRect
+
+        init(_ wire: WireSnapshot.Element) {
+            id = wire.id
+            frame = CGRect(wire.frame)
+            inRoot = CGRect(wire.inRoot)
+        }
     }
 
     /// The elements, in document order.
     public struct Elements: RandomAccessCollection, Sendable, Hashable {
-        fileprivate let wire: [WireSnapshot.Element]
+        fileprivate let view: WireSnapshotView
+        /// Where each element starts in the answer.
+        fileprivate let offsets: [Int32]
 
-        public var startIndex: Int { wire.startIndex }
-        public var endIndex: Int { wire.endIndex }
+        public var startIndex: Int { offsets.startIndex }
+        public var endIndex: Int { offsets.endIndex }
 
         public subscript(position: Int) -> Element {
-            let element = wire[position]
-            return Element(id: element.id, frame: CGRect(element.frame), inRoot: CGRect(element.inRoot))
+            Element(view.element(at: offsets[position]))
+        }
+
+        public static func == (first: Elements, second: Elements) -> Bool {
+            first.elementsEqual(second)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            for element in self { hasher.combine(element) }
         }
     }
 
-    package let wire: WireSnapshot
+    private let view: WireSnapshotView
 
-    package init(_ wire: WireSnapshot) {
-        self.wire = wire
+    package init(_ view: WireSnapshotView) {
+        self.view = view
     }
+
+    /// A snapshot computed here (the local fallback's).
+    package init(_ wire: WireSnapshot) {
+        self.init(WireSnapshotView(wire))
+    }
+
+    /// The snapshot decoded whole.
+    package var wire: WireSnapshot { view.snapshot }
 
     /// Where this answer came from.
     public var source: Source {
-        switch wire.source {
+        switch view.source {
         case .memory: .memory
         case .store: .store
         case .computed: .computed
@@ -60,25 +85,27 @@ public struct Snapshot: Sendable, Hashable {
     }
 
     /// The scheme's name.
-    public var scheme: String { wire.scheme }
+    public var scheme: String { view.names.scheme }
     /// The content hash of the document the frames were computed from (`sha256:…`).
-    public var hash: String { wire.hash }
+    public var hash: String { view.names.hash }
     /// The engine version the frames were computed with.
-    public var engine: String { wire.engine }
+    public var engine: String { view.names.engine }
     /// The environment the frames were computed for, resolved (a profile's values and name).
-    public var environment: LayoutEnvironment { LayoutEnvironment(wire.environment) }
+    public var environment: LayoutEnvironment { LayoutEnvironment(view.environment) }
     /// The digest (`sha256:…`) of the content the frames were laid out for, without the
     /// values equal to the document's defaults; nil for the document's own content.
-    public var contentDigest: String? { wire.contentDigest }
+    public var contentDigest: String? { view.contentDigest }
     /// The extent of all frames in root space (max x, max y).
-    public var size: CGSize { CGSize(width: wire.size.width, height: wire.size.height) }
+    public var size: CGSize {
+        let size = view.size
+        return CGSize(width: size.width, height: size.height)
+    }
     /// Every element, in document order.
-    public var elements: Elements { Elements(wire: wire.elements) }
+    public var elements: Elements { Elements(view: view, offsets: view.elementOffsets()) }
 
     /// The element with `id`, if the scheme has one.
     public subscript(id: String) -> Element? {
-        guard let element = wire[id] else { return nil }
-        return Element(id: element.id, frame: CGRect(element.frame), inRoot: CGRect(element.inRoot))
+        view.element(id: id).map(Element.init)
     }
 
     /// The snapshot as the document layer has it (the JSON of `cglctl compute`).
@@ -96,11 +123,22 @@ public struct Snapshot: Sendable, Hashable {
     @discardableResult
     public func apply(to elements: [String: any LayoutElement]) -> [String] {
         var unmatched = Set(elements.keys)
-        for element in wire.elements {
-            guard let target = elements[element.id] else { continue }
-            target.frame = CGRect(element.frame)
-            unmatched.remove(element.id)
+        view.forEachFrame { id, frame in
+            let id = String(decoding: id, as: UTF8.self)
+            if let target = elements[id] {
+                target.frame = CGRect(frame)
+                unmatched.remove(id)
+            }
+            return true
         }
         return unmatched.sorted()
+    }
+
+    public static func == (first: Snapshot, second: Snapshot) -> Bool {
+        first.wire == second.wire
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(wire)
     }
 }

@@ -12,23 +12,27 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
         var waiters: Int
     }
 
-    /// What computes a key: its own task, or a task computing many keys at once (with the
-    /// failure of a key it did not answer).
+    /// What computes a key: its own task, or a task computing many keys at once (the key's
+    /// result at `position` of its results, the failure `missing` when it has none).
     private enum Run: Equatable {
         case single(Task<Result<Value, Failure>, Never>)
-        case batch(Task<[Key: Result<Value, Failure>], Never>, missing: Failure)
+        case batch(Task<[Result<Value, Failure>], Never>, position: Int, missing: Failure)
 
-        func result(for key: Key) async -> Result<Value, Failure> {
-            switch self {
-            case .single(let task): return await task.value
-            case .batch(let task, let missing): return await task.value[key] ?? .failure(missing)
+        var result: Result<Value, Failure> {
+            get async {
+                switch self {
+                case .single(let task): return await task.value
+                case .batch(let task, let position, let missing):
+                    let results = await task.value
+                    return position < results.count ? results[position] : .failure(missing)
+                }
             }
         }
 
         static func == (first: Run, second: Run) -> Bool {
             switch (first, second) {
             case (.single(let a), .single(let b)): a == b
-            case (.batch(let a, _), .batch(let b, _)): a == b
+            case (.batch(let a, _, _), .batch(let b, _, _)): a == b
             default: false
             }
         }
@@ -50,7 +54,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
             running[key] = Flight(run: run, waiters: 1)
             return run
         }
-        let result = await run.result(for: key)
+        let result = await run.result
         leave(key, run)
         return try result.get()
     }
@@ -64,41 +68,49 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
         }
     }
 
-    /// The results of many keys: one run of `operation` for all the keys no flight runs for
-    /// (claimed together, so that concurrent callers of those keys wait for it), and the
-    /// results of the flights already under way for the others.
+    /// The results of many keys, in their order: one run of `operation` for all the keys
+    /// no flight runs for (claimed together, so that concurrent callers of those keys wait
+    /// for it), and the results of the flights already under way for the others. A key
+    /// given twice waits for its first's result.
     ///
     /// - Parameters:
-    ///   - keys: Distinct keys.
     ///   - missing: The result of a claimed key `operation` did not answer (a bug).
-    ///   - operation: Given the claimed keys, their results.
+    ///   - operation: Given the positions in `keys` of the keys claimed, in order, their
+    ///     results in that order.
     func run(_ keys: [Key], missing: Failure,
-             _ operation: @escaping @Sendable ([Key]) async -> [Key: Result<Value, Failure>]) async -> [Key: Result<Value, Failure>] {
-        let runs = running.withLock { running -> [(Key, Run)] in
-            var claimed: [Key] = []
-            var runs: [(Key, Run)] = []
-            runs.reserveCapacity(keys.count)
-            for key in keys {
+             _ operation: @escaping @Sendable ([Int]) async -> [Result<Value, Failure>]) async -> [Result<Value, Failure>] {
+        let runs = running.withLock { running -> [Run] in
+            // Per key: the run it joins, or its place among the claimed keys.
+            var joined: [Run?] = []
+            joined.reserveCapacity(keys.count)
+            var claimed: [Int] = []
+            // Claimed here: the key's place among the claimed, and how many times it was given.
+            var claims: [Key: (position: Int, count: Int)] = [:]
+            for (index, key) in keys.enumerated() {
                 if running[key] != nil {
                     running[key]!.waiters += 1
-                    runs.append((key, running[key]!.run))
+                    joined.append(running[key]!.run)
+                } else if claims[key] != nil {
+                    claims[key]!.count += 1
+                    joined.append(nil)
                 } else {
-                    claimed.append(key)
+                    claims[key] = (claimed.count, 1)
+                    claimed.append(index)
+                    joined.append(nil)
                 }
             }
-            guard !claimed.isEmpty else { return runs }
+            guard !claimed.isEmpty else { return joined.map { $0! } }
             // One task for every key claimed: callers of any of them wait for it.
-            let batch = Run.batch(Task { await operation(claimed) }, missing: missing)
-            for key in claimed {
-                running[key] = Flight(run: batch, waiters: 1)
-                runs.append((key, batch))
+            let task = Task { await operation(claimed) }
+            for (key, claim) in claims {
+                running[key] = Flight(run: .batch(task, position: claim.position, missing: missing), waiters: claim.count)
             }
-            return runs
+            return zip(keys, joined).map { key, run in run ?? running[key]!.run }
         }
-        var results: [Key: Result<Value, Failure>] = [:]
-        results.reserveCapacity(runs.count)
-        for (key, run) in runs {
-            results[key] = await run.result(for: key)
+        var results: [Result<Value, Failure>] = []
+        results.reserveCapacity(keys.count)
+        for (key, run) in zip(keys, runs) {
+            results.append(await run.result)
             leave(key, run)
         }
         return results

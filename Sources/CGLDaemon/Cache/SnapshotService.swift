@@ -51,72 +51,71 @@ final class SnapshotService: Sendable {
         return (payload, source)
     }
 
-    /// The snapshots of many targets (a batch's misses), each with where it was found:
-    /// memory, the store (one read for all), or computed. Those no other caller is loading
-    /// are computed together, split in one piece per compute thread, so that a page of
-    /// misses costs a few hops to the threads rather than one per cell; the others wait for
-    /// the loads under way.
-    ///
-    /// - Parameter targets: Targets of distinct keys.
-    func load(_ targets: [SnapshotTarget]) async -> [SnapshotKey: Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>] {
-        let byKey = Dictionary(targets.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let results = await inFlight.run(Array(byKey.keys), missing: .stopping) { [self] keys in
-            await loadTogether(keys.map { byKey[$0]! })
+    /// The snapshots of many targets (a batch's misses), in their order, each with where it
+    /// was found: memory, the store (one read for all), or computed. Those no other caller
+    /// is loading are computed together, split in one piece per compute thread, so that a
+    /// page of misses costs a few hops to the threads rather than one per cell; the others
+    /// wait for the loads under way, and a target given twice for its first.
+    func load(_ targets: [SnapshotTarget]) async -> [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>] {
+        let results = await inFlight.run(targets.map(\.key), missing: .stopping) { [self] claimed in
+            await loadTogether(claimed.map { targets[$0] })
         }
-        for result in results.values {
+        for result in results {
             if case .success(let (_, source)) = result { counters.record(source) }
         }
         return results
     }
 
-    /// ``load(_:)-([SnapshotTarget])`` for the keys claimed: memory, then one store read, then
-    /// the rest computed in pieces across the compute threads.
-    private func loadTogether(_ targets: [SnapshotTarget]) async -> [SnapshotKey: Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>] {
-        var results: [SnapshotKey: Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>] = [:]
-        var missing: [SnapshotTarget] = []
-        for target in targets {
-            if let payload = hotCache.get(target.key) { results[target.key] = .success((payload, .memory)) } else { missing.append(target) }
+    /// ``load(_:)-([SnapshotTarget])`` for the targets claimed, in their order: memory, then
+    /// one store read, then the rest computed in pieces across the compute threads.
+    private func loadTogether(_ targets: [SnapshotTarget]) async -> [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>] {
+        var results = [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>](repeating: .failure(.stopping), count: targets.count)
+        var missing: [Int] = []
+        for (index, target) in targets.enumerated() {
+            if let payload = hotCache.get(target.key) { results[index] = .success((payload, .memory)) } else { missing.append(index) }
         }
-        let storedKeys = missing.map(\.key).filter(isStored)
+        let storedKeys = missing.map { targets[$0].key }.filter(isStored)
         if !storedKeys.isEmpty {
             do {
                 let stored = try await store.snapshots(for: storedKeys)
-                missing.removeAll { target in
-                    guard let found = stored[target.key], let payload = EncodedSnapshot(storedPayload: Array(found.payload)) else { return false }
-                    hotCache.insert(payload, for: target.key)
-                    results[target.key] = .success((payload, .store))
+                missing.removeAll { index in
+                    let key = targets[index].key
+                    guard let found = stored[key], let payload = EncodedSnapshot(storedPayload: Array(found.payload)) else { return false }
+                    hotCache.insert(payload, for: key)
+                    results[index] = .success((payload, .store))
                     return true
                 }
             } catch {
                 let failure = SnapshotFailure.store(error, doing: "reading \(storedKeys.count) snapshots")
-                for target in missing where isStored(target.key) { results[target.key] = .failure(failure) }
-                missing.removeAll { isStored($0.key) }
+                for index in missing where isStored(targets[index].key) { results[index] = .failure(failure) }
+                missing.removeAll { isStored(targets[$0].key) }
             }
         }
         guard !missing.isEmpty else { return results }
         let pieceSize = (missing.count + pool.width - 1) / pool.width
         let pieces = stride(from: 0, to: missing.count, by: pieceSize).map { Array(missing[$0 ..< min($0 + pieceSize, missing.count)]) }
-        let computed = await withTaskGroup(of: [(SnapshotTarget, Result<(EncodedSnapshot, Duration), SnapshotFailure>)].self) { group in
+        let computed = await withTaskGroup(of: [(Int, Result<(EncodedSnapshot, Duration), SnapshotFailure>)].self) { group in
             for piece in pieces {
                 group.addTask { [pool] in
-                    let outcome = await pool.run { piece.map { ($0, Self.compute($0)) } }
+                    let outcome = await pool.run { piece.map { ($0, Self.compute(targets[$0])) } }
                     return (try? outcome.get()) ?? piece.map { ($0, .failure(.stopping)) }
                 }
             }
             return await group.reduce(into: []) { $0 += $1 }
         }
         var toStore: [StoredSnapshot] = []
-        for (target, result) in computed {
+        for (index, result) in computed {
+            let key = targets[index].key
             switch result {
             case .success(let (payload, duration)):
                 DaemonCounters.increment(counters.computations)
-                if isStored(target.key) {
-                    toStore.append(StoredSnapshot(key: target.key, payload: Data(payload.payload), computeTime: duration))
+                if isStored(key) {
+                    toStore.append(StoredSnapshot(key: key, payload: Data(payload.payload), computeTime: duration))
                 }
-                hotCache.insert(payload, for: target.key)
-                results[target.key] = .success((payload, .computed))
+                hotCache.insert(payload, for: key)
+                results[index] = .success((payload, .computed))
             case .failure(let failure):
-                results[target.key] = .failure(failure)
+                results[index] = .failure(failure)
             }
         }
         if !toStore.isEmpty {

@@ -1,25 +1,26 @@
-import CGLStore
 import CGLWire
 
 extension RequestHandler {
     /// Loads the lookups of a batch that missed memory, together (``SnapshotService/load(_:)-([SnapshotTarget])``):
     /// in parallel across the compute threads, a key asked for twice loaded once.
     func complete(_ items: [BatchItem]) async -> [BatchItem] {
-        var targets: [SnapshotKey: SnapshotTarget] = [:]
-        for case .pending(_, let target) in items where targets[target.key] == nil { targets[target.key] = target }
-        let loaded = await snapshots.load(Array(targets.values))
-        var first: Set<SnapshotKey> = []
-        return items.map { item in
-            guard case .pending(let name, let target) = item, let result = loaded[target.key] else { return item }
+        var pending: [Int] = []
+        var targets: [SnapshotTarget] = []
+        for (index, item) in items.enumerated() {
+            guard case .pending(_, let target) = item else { continue }
+            pending.append(index)
+            targets.append(target)
+        }
+        let loaded = await snapshots.load(targets)
+        var completed = items
+        for (index, result) in zip(pending, loaded) {
+            guard case .pending(let name, _) = items[index] else { continue }
             switch result {
-            case .success(let (snapshot, source)):
-                // A repeat of a key loaded for an earlier item of the batch counts as a lookup too.
-                if !first.insert(target.key).inserted { counters.record(source) }
-                return .found(snapshot, name: name, source: source)
-            case .failure(let error):
-                return .failed(RequestError(error).wireError)
+            case .success(let (snapshot, source)): completed[index] = .found(snapshot, name: name, source: source)
+            case .failure(let error): completed[index] = .failed(RequestError(error).wireError)
             }
         }
+        return completed
     }
 
     /// The `snapshots` frame answering a batch whose every item is found or failed.

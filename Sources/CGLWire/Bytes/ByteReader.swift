@@ -156,6 +156,21 @@ struct ByteReader {
         return string
     }
 
+    /// A u32 length and that many bytes of UTF-8, checked but not made a `String` (a view
+    /// reads it later); valid only as long as the reader.
+    mutating func readUTF8(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UnsafeRawBufferPointer {
+        let start = offset
+        let raw = try readByteString(field())
+        let utf8 = raw.assumingMemoryBound(to: UInt8.self)
+        // ASCII, the usual case, is valid UTF-8; any other text is checked as `readString` does.
+        guard !utf8.allSatisfy({ $0 < 0x80 }) else { return raw }
+        let string = String(decoding: utf8, as: UTF8.self)
+        guard string.utf8.count == utf8.count, string.utf8.elementsEqual(utf8) else {
+            throw WireDecodingError(code: .invalidUTF8, message: "\(field()) is not valid UTF-8", offset: start)
+        }
+        return raw
+    }
+
     /// Whether two buffers of the same length hold the same bytes.
     static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
         guard first.count == second.count else { return false }

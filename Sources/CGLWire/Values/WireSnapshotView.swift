@@ -1,0 +1,186 @@
+/// A snapshot payload as a client received it, checked once and read in place when asked:
+/// a lookup costs the walk over its bytes, not the strings, arrays and values of a decoded
+/// ``WireSnapshot``, most of which a renderer never reads (it takes the frames by id).
+///
+/// Every field is checked when the view is made (lengths, enumerations, UTF-8), so reading
+/// one later cannot fail.
+package struct WireSnapshotView: Sendable {
+    /// The bytes the payload is in (a frame's payload, shared by the answers of a batch).
+    private let storage: [UInt8]
+    private let start: Int
+    private let end: Int
+    /// The protocol version the payload is laid out for.
+    package let version: UInt16
+    /// Where the environment, the snapshot's size, the elements' count and the version 2
+    /// trailer start, relative to `start`.
+    private let environmentOffset: Int32
+    private let sizeOffset: Int32
+    private let elementsOffset: Int32
+    private let trailerOffset: Int32
+    /// The number of elements.
+    package let elementCount: Int
+
+    /// The view of the snapshot payload at `range` of `storage`.
+    ///
+    /// - Throws: `WireDecodingError` when the bytes are not exactly one snapshot of `version`.
+    package init(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) {
+        // `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
+        let offsets = try storage.withUnsafeBytes { whole in Result { () throws(WireDecodingError) in
+            try ByteReader.reading(raw: UnsafeRawBufferPointer(rebasing: whole[range])) { reader throws(WireDecodingError) in
+                _ = try reader.readEnum(WireSnapshot.Source.self, "the snapshot's source")
+                for field in ["the scheme name", "the scheme hash", "the engine version"] {
+                    _ = try reader.readUTF8(field)
+                }
+                let environment = reader.offset
+                _ = try reader.readBytes(16, "the environment's size")
+                _ = try reader.readOptionalDouble("the environment's scale")
+                _ = try reader.readEnum(WireDirection.self, "the environment's direction")
+                _ = try reader.readEnum(WireSizeClass.self, "the environment's horizontal size class")
+                _ = try reader.readEnum(WireSizeClass.self, "the environment's vertical size class")
+                _ = try reader.readBytes(32, "the environment's safe area")
+                _ = try reader.readUTF8("the environment's profile")
+                let size = reader.offset
+                _ = try reader.readBytes(16, "the snapshot's size")
+                let elements = reader.offset
+                let count = try reader.readCount("the elements", minimumSize: WireSnapshot.Element.minimumEncodedSize)
+                for _ in 0 ..< count {
+                    _ = try reader.readUTF8("an element's id")
+                    _ = try reader.readBytes(64, "an element's frames")
+                }
+                let trailer = reader.offset
+                if version >= 2 {
+                    _ = try reader.readDouble("the text scale")
+                    _ = try reader.readUTF8("the content digest")
+                }
+                try reader.finish("a snapshot")
+                return (environment, size, elements, trailer, count)
+            }
+        } }.get()
+        self.storage = storage
+        start = range.lowerBound
+        end = range.upperBound
+        self.version = version
+        (environmentOffset, sizeOffset, elementsOffset, trailerOffset) = (Int32(offsets.0), Int32(offsets.1), Int32(offsets.2), Int32(offsets.3))
+        elementCount = offsets.4
+    }
+
+    /// The view of a whole payload.
+    package init(payload: [UInt8], version: UInt16) throws(WireDecodingError) {
+        try self.init(payload, range: payload.indices, version: version)
+    }
+
+    /// Runs `body` with a reader at `offset` of the payload. The payload was checked: reads
+    /// within it do not fail.
+    private func read<Value>(at offset: Int32, _ body: (inout ByteReader) throws(WireDecodingError) -> Value) -> Value {
+        let result = storage.withUnsafeBytes { whole in
+            Result { () throws(WireDecodingError) in
+                try ByteReader.reading(raw: UnsafeRawBufferPointer(rebasing: whole[(start + Int(offset)) ..< end]), body)
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): preconditionFailure("a checked snapshot payload failed to read: \(error)")
+        }
+    }
+
+    /// Where the server found the snapshot.
+    package var source: WireSnapshot.Source { WireSnapshot.Source(rawValue: storage[start]) ?? .computed }
+
+    /// The scheme's name, its hash and the engine version.
+    package var names: (scheme: String, hash: String, engine: String) {
+        read(at: 1) { reader throws(WireDecodingError) in
+            (try reader.readString("the scheme name"), try reader.readString("the scheme hash"), try reader.readString("the engine version"))
+        }
+    }
+
+    /// The environment the frames were computed for, with its text scale.
+    package var environment: WireEnvironment {
+        var environment = read(at: environmentOffset) { reader throws(WireDecodingError) in try WireEnvironment(from: &reader) }
+        if version >= 2 { environment.textScale = read(at: trailerOffset) { reader throws(WireDecodingError) in try reader.readDouble("the text scale") } }
+        return environment
+    }
+
+    /// The extent of all frames in root space.
+    package var size: WireSize { read(at: sizeOffset) { reader throws(WireDecodingError) in try WireSize(from: &reader) } }
+
+    /// The content digest; nil for the document's own content (and in version 1).
+    package var contentDigest: String? {
+        guard version >= 2 else { return nil }
+        let digest = read(at: trailerOffset + 8) { reader throws(WireDecodingError) in try reader.readString("the content digest") }
+        return digest.isEmpty ? nil : digest
+    }
+
+    /// The offsets of the elements, in order, for random access.
+    package func elementOffsets() -> [Int32] {
+        var offsets: [Int32] = []
+        offsets.reserveCapacity(elementCount)
+        read(at: elementsOffset + 4) { reader throws(WireDecodingError) in
+            for _ in 0 ..< elementCount {
+                offsets.append(elementsOffset + 4 + Int32(reader.offset))
+                _ = try reader.readByteString("an element's id")
+                _ = try reader.readBytes(64, "an element's frames")
+            }
+        }
+        return offsets
+    }
+
+    /// The element at `offset` (from ``elementOffsets()``).
+    package func element(at offset: Int32) -> WireSnapshot.Element {
+        read(at: offset) { reader throws(WireDecodingError) in try WireSnapshot.Element(from: &reader) }
+    }
+
+    /// The element with `id`, found by comparing ids in place.
+    package func element(id: String) -> WireSnapshot.Element? {
+        var id = id
+        return id.withUTF8 { wanted in
+            read(at: elementsOffset + 4) { reader throws(WireDecodingError) -> WireSnapshot.Element? in
+                for _ in 0 ..< elementCount {
+                    let bytes = try reader.readByteString("an element's id")
+                    guard ByteReader.sameBytes(bytes.assumingMemoryBound(to: UInt8.self), wanted) else {
+                        _ = try reader.readBytes(64, "an element's frames")
+                        continue
+                    }
+                    return WireSnapshot.Element(id: String(decoding: bytes, as: UTF8.self), frame: try WireRect(from: &reader), inRoot: try WireRect(from: &reader))
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Each element's id bytes and frame relative to its parent, in order, until `body`
+    /// returns false: no string is made.
+    package func forEachFrame(_ body: (UnsafeRawBufferPointer, WireRect) -> Bool) {
+        read(at: elementsOffset + 4) { reader throws(WireDecodingError) in
+            for _ in 0 ..< elementCount {
+                let id = try reader.readByteString("an element's id")
+                let frame = try WireRect(from: &reader)
+                _ = try reader.readBytes(32, "an element's frame in the root")
+                guard body(id, frame) else { return }
+            }
+        }
+    }
+
+    /// The snapshot decoded whole.
+    package var snapshot: WireSnapshot {
+        let version = version
+        return read(at: 0) { reader throws(WireDecodingError) in try WireSnapshot(from: &reader, version: version) }
+    }
+
+    /// The payload's bytes.
+    package var payload: ArraySlice<UInt8> { storage[start ..< end] }
+}
+
+extension WireSnapshotView {
+    /// The view of `snapshot`, encoded for the current version (what a client computing a
+    /// snapshot itself holds, like the ones it receives).
+    package init(_ snapshot: WireSnapshot) {
+        var payload: [UInt8] = []
+        payload.reserveCapacity(snapshot.encodedSize)
+        snapshot.encode(into: &payload)
+        do {
+            try self.init(payload: payload, version: Handshake.currentVersion)
+        } catch {
+            preconditionFailure("a snapshot's own encoding does not read back: \(error)")
+        }
+    }
+}

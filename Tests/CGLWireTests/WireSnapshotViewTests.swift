@@ -1,0 +1,79 @@
+import CGLWire
+import Testing
+
+/// A snapshot read in place says what the decoded snapshot says, field by field, and is
+/// refused where decoding is.
+@Suite struct WireSnapshotViewTests {
+    static let snapshots = [WireSamples.feedCell, WireSamples.contentCell, WireSamples.extremeSnapshot]
+
+    static func payload(_ snapshot: WireSnapshot, version: UInt16) -> [UInt8] {
+        var payload: [UInt8] = []
+        snapshot.encode(version: version, into: &payload)
+        return payload
+    }
+
+    @Test(arguments: snapshots)
+    func everyFieldReadsAsDecoded(snapshot: WireSnapshot) throws {
+        for version in Handshake.supportedVersions {
+            let payload = Self.payload(snapshot, version: version)
+            let decoded = try WireSnapshot(payload: payload[...], version: version)
+            let view = try WireSnapshotView(payload: payload, version: version)
+            #expect(view.snapshot == decoded)
+            #expect(view.source == decoded.source)
+            #expect(view.names.scheme == decoded.scheme && view.names.hash == decoded.hash && view.names.engine == decoded.engine)
+            #expect(view.environment == decoded.environment)
+            #expect(view.size == decoded.size)
+            #expect(view.contentDigest == decoded.contentDigest)
+            #expect(view.elementCount == decoded.elements.count)
+            #expect(view.elementOffsets().map(view.element(at:)) == decoded.elements)
+            for element in decoded.elements {
+                #expect(view.element(id: element.id) == decoded[element.id])
+            }
+            #expect(view.element(id: "no such element") == nil)
+            var frames: [WireRect] = []
+            view.forEachFrame { id, frame in
+                #expect(String(decoding: id, as: UTF8.self) == decoded.elements[frames.count].id)
+                frames.append(frame)
+                return true
+            }
+            #expect(frames == decoded.elements.map(\.frame))
+        }
+    }
+
+    /// In the middle of a larger buffer (a batch's answer), a view reads its own bytes only.
+    @Test func aViewReadsItsRangeOfASharedBuffer() throws {
+        let first = Self.payload(WireSamples.feedCell, version: 2)
+        let second = Self.payload(WireSamples.contentCell, version: 2)
+        let shared = [0xAA, 0xBB] + first + second
+        let one = try WireSnapshotView(shared, range: 2 ..< 2 + first.count, version: 2)
+        let two = try WireSnapshotView(shared, range: 2 + first.count ..< shared.count, version: 2)
+        #expect(one.snapshot == WireSamples.feedCell && two.snapshot == WireSamples.contentCell)
+        #expect(Array(one.payload) == first)
+    }
+
+    @Test(arguments: snapshots)
+    func everyTruncationAndTrailingByteIsRefused(snapshot: WireSnapshot) {
+        let payload = Self.payload(snapshot, version: 2)
+        for count in 0 ..< payload.count {
+            #expect(throws: WireDecodingError.self, "cut at \(count)") { try WireSnapshotView(payload: Array(payload[..<count]), version: 2) }
+        }
+        #expect(throws: WireDecodingError.self) { try WireSnapshotView(payload: payload + [0], version: 2) }
+    }
+
+    @Test func invalidUTF8AndUnknownValuesAreRefused() throws {
+        var snapshot = WireSamples.feedCell
+        snapshot.elements[1].id = "ava\u{E9}tar"
+        let payload = Self.payload(snapshot, version: 2)
+        // The é's two bytes become a lone continuation byte and an ASCII one.
+        let index = try #require(payload.firstIndex(of: 0xC3))
+        var broken = payload
+        broken[index] = 0xA9
+        broken[index + 1] = 0x41
+        let error = #expect(throws: WireDecodingError.self) { try WireSnapshotView(payload: broken, version: 2) }
+        #expect(error?.code == .invalidUTF8)
+        #expect(throws: WireDecodingError.self) { try WireSnapshot(payload: broken[...], version: 2) }
+        var badSource = payload
+        badSource[0] = 9
+        #expect(throws: WireDecodingError.self) { try WireSnapshotView(payload: badSource, version: 2) }
+    }
+}
