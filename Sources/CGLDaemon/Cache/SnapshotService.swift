@@ -94,12 +94,14 @@ final class SnapshotService: Sendable {
         guard !missing.isEmpty else { return results }
         let pieceSize = (missing.count + pool.width - 1) / pool.width
         let pieces = stride(from: 0, to: missing.count, by: pieceSize).map { Array(missing[$0 ..< min($0 + pieceSize, missing.count)]) }
-        let computed = await withTaskGroup(of: [(Int, Result<(EncodedSnapshot, Duration), SnapshotFailure>)].self) { group in
+        let computePiece = { @Sendable [pool] (piece: [Int]) async -> [(Int, Result<(EncodedSnapshot, Duration), SnapshotFailure>)] in
+            let outcome = await pool.run { piece.map { ($0, Self.compute(targets[$0])) } }
+            return (try? outcome.get()) ?? piece.map { ($0, .failure(.stopping)) }
+        }
+        // One piece (one compute thread, or a small batch) needs no child task to wait for.
+        let computed = pieces.count == 1 ? await computePiece(pieces[0]) : await withTaskGroup(of: [(Int, Result<(EncodedSnapshot, Duration), SnapshotFailure>)].self) { group in
             for piece in pieces {
-                group.addTask { [pool] in
-                    let outcome = await pool.run { piece.map { ($0, Self.compute(targets[$0])) } }
-                    return (try? outcome.get()) ?? piece.map { ($0, .failure(.stopping)) }
-                }
+                group.addTask { await computePiece(piece) }
             }
             return await group.reduce(into: []) { $0 += $1 }
         }

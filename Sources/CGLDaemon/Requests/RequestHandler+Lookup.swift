@@ -26,8 +26,18 @@ extension RequestHandler {
             return nil
         }
         let generation = registry.generation
+        guard frame.isBatch else {
+            // One lookup: no array of items.
+            var found: BatchItem?
+            try frame.forEachLookup { _, bytes throws(WireDecodingError) in
+                found = try item(bytes, version: version, registryGeneration: generation)
+            }
+            guard let found else { return nil }
+            if case .found = found { snapshots.countMemoryHits(1) }
+            return single(found, requestID: requestID, version: version, into: &answers)
+        }
         var items: [BatchItem] = []
-        if frame.isBatch { items.reserveCapacity(frame.count) }
+        items.reserveCapacity(frame.count)
         try frame.forEachLookup { _, bytes throws(WireDecodingError) in
             items.append(try item(bytes, version: version, registryGeneration: generation))
         }
@@ -41,7 +51,6 @@ extension RequestHandler {
             }
         }
         snapshots.countMemoryHits(hits)
-        guard frame.isBatch else { return single(items[0], requestID: requestID, version: version, into: &answers) }
         guard isComplete else { return .batch(items) }
         answers.append(frame: Self.snapshotsFrame(items, requestID: requestID))
         return nil
