@@ -121,6 +121,23 @@ import Testing
         }
     }
 
+    /// A batch over the daemon's limit is `tooLarge`; one that is also malformed is
+    /// `badRequest`, as any malformed request: its lookups are walked before it is counted.
+    @Test func aMalformedBatchOverTheLimitIsBadRequest() async throws {
+        try await withDaemon { daemon in
+            let connection = try Self.open(daemon)
+            let lookups = Array(repeating: WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait")), count: 1001)
+            var batch: [UInt8] = []
+            WireRequest.lookupBatch(lookups).encode(requestID: 5, into: &batch)
+            var malformed = batch + [0]
+            withUnsafeBytes(of: UInt32(malformed.count - 4).bigEndian) { malformed.replaceSubrange(0 ..< 4, with: $0) }
+            try connection.send(malformed)
+            #expect(Self.errorCode(try connection.readResponse().response) == .badRequest)
+            try connection.send(batch)
+            #expect(Self.errorCode(try connection.readResponse().response) == .tooLarge)
+        }
+    }
+
     @Test func aWrongProtocolVersionIsRefusedWithTheVersionSpoken() async throws {
         try await withDaemon { daemon in
             let connection = try RawConnection(path: daemon.configuration.socketPath)

@@ -8,12 +8,12 @@ import Testing
     }
 
     private static func find(_ keys: LookupKeys, _ bytes: [UInt8], generation: UInt64 = 0, version: UInt16 = 2) -> LookupKeys.Resolved? {
-        bytes.withUnsafeBytes { keys.find($0, hash: keys.hash($0, version: version), registryGeneration: generation) }
+        bytes.withUnsafeBytes { keys.find($0, version: version, hash: keys.hash($0, version: version), registryGeneration: generation) }
     }
 
     private static func insert(_ keys: LookupKeys, _ bytes: [UInt8], _ digest: String, generation: UInt64 = 0, version: UInt16 = 2) {
         bytes.withUnsafeBytes {
-            keys.insert(LookupKeys.Resolved(key: key(digest), name: "feed-cell"), bytes: $0, hash: keys.hash($0, version: version), registryGeneration: generation)
+            keys.insert(LookupKeys.Resolved(key: key(digest), name: "feed-cell"), bytes: $0, version: version, hash: keys.hash($0, version: version), registryGeneration: generation)
         }
     }
 
@@ -48,6 +48,13 @@ import Testing
         #expect(Self.find(keys, Array("lookup".utf8), version: 1) != nil)
     }
 
+    /// A lookup larger than a quarter of the bound is not kept.
+    @Test func aHugeLookupIsNotKept() {
+        let keys = LookupKeys(limit: 8192)
+        Self.insert(keys, [UInt8](repeating: 7, count: 4096), "sha256:huge")
+        #expect(Self.find(keys, [UInt8](repeating: 7, count: 4096)) == nil && keys.count == 0)
+    }
+
     /// Every length around the 16-byte steps of the hash finds its own entry.
     @Test func everyLengthHashesApart() {
         let keys = LookupKeys(limit: 1 << 20)
@@ -68,8 +75,8 @@ import Testing
             Self.insert(keys, Array("lookup \(index)".utf8), "sha256:\(index)")
             #expect(Self.find(keys, Array("kept".utf8)) != nil, "after \(index)")
         }
-        // Each entry counts at least 160 bytes: at most two generations of 8192 bytes.
-        #expect(keys.count <= 2 * 8192 / 160)
+        // Each entry counts at least 256 bytes: at most two generations of 8192 bytes.
+        #expect(keys.count <= 2 * 8192 / 256)
         #expect(Self.find(keys, Array("lookup 0".utf8)) == nil)
         #expect(Self.find(keys, Array("lookup 1999".utf8)) != nil)
     }

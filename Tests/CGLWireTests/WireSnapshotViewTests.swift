@@ -20,7 +20,7 @@ import Testing
             let view = try WireSnapshotView(payload: payload, version: version)
             #expect(view.snapshot == decoded)
             #expect(view.source == decoded.source)
-            #expect(view.names.scheme == decoded.scheme && view.names.hash == decoded.hash && view.names.engine == decoded.engine)
+            #expect(view.scheme == decoded.scheme && view.hash == decoded.hash && view.engine == decoded.engine)
             #expect(view.environment == decoded.environment)
             #expect(view.size == decoded.size)
             #expect(view.contentDigest == decoded.contentDigest)

@@ -22,12 +22,6 @@ enum Answer: Sendable {
         }
     }
 
-    /// Whether it ends its request (all but progress events do).
-    var isFinal: Bool {
-        guard case .response(let response) = self else { return true }
-        return response.isFinal
-    }
-
     /// The kind of response it was, for messages.
     var kind: WireResponse.Kind {
         switch self {

@@ -9,8 +9,10 @@ package import CGLWire
 ///
 /// The answer's bytes are checked when it arrives and read in place when asked: a lookup
 /// costs no strings, arrays or conversions it does not use. A renderer that reads the
-/// frames it needs by id (``subscript(_:)``) or applies them (``apply(to:)``) makes no
-/// copy of the rest.
+/// frames it needs by id (``subscript(_:)``) or applies them (``apply(to:)``) decodes
+/// nothing else. Each property is read anew on each access: keep ``elements`` in a local
+/// rather than indexing `snapshot.elements` in a loop. A snapshot of a batch shares the
+/// batch's answer, which lives as long as any of its snapshots.
 public struct Snapshot: Sendable, Hashable {
     /// Where the daemon found a snapshot.
     public enum Source: String, Sendable, Hashable, CaseIterable {
@@ -85,11 +87,11 @@ public struct Snapshot: Sendable, Hashable {
     }
 
     /// The scheme's name.
-    public var scheme: String { view.names.scheme }
+    public var scheme: String { view.scheme }
     /// The content hash of the document the frames were computed from (`sha256:…`).
-    public var hash: String { view.names.hash }
+    public var hash: String { view.hash }
     /// The engine version the frames were computed with.
-    public var engine: String { view.names.engine }
+    public var engine: String { view.engine }
     /// The environment the frames were computed for, resolved (a profile's values and name).
     public var environment: LayoutEnvironment { LayoutEnvironment(view.environment) }
     /// The digest (`sha256:…`) of the content the frames were laid out for, without the
@@ -100,7 +102,7 @@ public struct Snapshot: Sendable, Hashable {
         let size = view.size
         return CGSize(width: size.width, height: size.height)
     }
-    /// Every element, in document order.
+    /// Every element, in document order (found by one walk over the answer on each access).
     public var elements: Elements { Elements(view: view, offsets: view.elementOffsets()) }
 
     /// The element with `id`, if the scheme has one.

@@ -90,7 +90,7 @@ public struct Authorization: Sendable, Hashable {
         check(request.kind, peer: peer)
     }
 
-    /// ``check(_:peer:)`` for a request of `kind`.
+    /// The refusal of a request of `kind` from `peer`, as for a whole request.
     public func check(_ kind: WireRequest.Kind, peer: PeerCredentials) -> WireError? {
         guard case .denied(let needed) = decide(kind: kind, peer: peer) else { return nil }
         let (verb, key) = needed == .administer ? ("administer", "authorization.admins") : ("read from", "authorization.readers")

@@ -27,6 +27,7 @@ final class LookupKeys: Sendable {
 
     fileprivate struct Entry {
         let bytes: [UInt8]
+        let version: UInt16
         let resolved: Resolved
         let registryGeneration: UInt64
     }
@@ -53,14 +54,18 @@ final class LookupKeys: Sendable {
         hasher.hash(bytes, salt: UInt64(version))
     }
 
-    /// What the lookup of `bytes` resolved to in `registryGeneration`, if it is known.
-    func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64, registryGeneration: UInt64) -> Resolved? {
-        tables.withLock { $0.find(bytes, hash: hash, registryGeneration: registryGeneration, limit: limit) }
+    /// What the lookup of `bytes` in protocol `version` resolved to in `registryGeneration`,
+    /// if it is known.
+    func find(_ bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64) -> Resolved? {
+        tables.withLock { $0.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration, limit: limit) }
     }
 
-    /// Keeps what the lookup of `bytes` resolved to in `registryGeneration`.
-    func insert(_ resolved: Resolved, bytes: UnsafeRawBufferPointer, hash: UInt64, registryGeneration: UInt64) {
-        let entry = Entry(bytes: Array(bytes), resolved: resolved, registryGeneration: registryGeneration)
+    /// Keeps what the lookup of `bytes` in protocol `version` resolved to in
+    /// `registryGeneration`; a lookup larger than a quarter of the bound is not kept (its
+    /// content is checked again each time, as a text that large costs more to lay out anyway).
+    func insert(_ resolved: Resolved, bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64) {
+        let entry = Entry(bytes: Array(bytes), version: version, resolved: resolved, registryGeneration: registryGeneration)
+        guard entry.cost <= limit / 4 else { return }
         tables.withLock { $0.insert(entry, hash: hash, limit: limit) }
     }
 
@@ -69,21 +74,23 @@ final class LookupKeys: Sendable {
 }
 
 extension LookupKeys.Entry {
-    /// What an entry counts: its bytes, its key's digest, and a fixed estimate of the rest.
-    var cost: Int { bytes.count + resolved.key.contentDigest.utf8.count + 160 }
+    /// What an entry counts: its bytes, the strings of its key and name that it alone may
+    /// hold, and an estimate of the rest (the array's and the table's own).
+    var cost: Int { bytes.count + resolved.key.contentDigest.utf8.count + resolved.name.utf8.count + 256 }
 
-    func matches(_ other: UnsafeRawBufferPointer, registryGeneration: UInt64) -> Bool {
-        guard self.registryGeneration == registryGeneration, bytes.count == other.count else { return false }
+    func matches(_ other: UnsafeRawBufferPointer, version: UInt16, registryGeneration: UInt64) -> Bool {
+        guard self.registryGeneration == registryGeneration, self.version == version, bytes.count == other.count else { return false }
         return bytes.withUnsafeBytes { own in own.isEmpty || memcmp(own.baseAddress!, other.baseAddress!, own.count) == 0 }
     }
 }
 
 extension LookupKeys.Tables {
-    fileprivate mutating func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64, registryGeneration: UInt64, limit: Int) -> LookupKeys.Resolved? {
+    fileprivate mutating func find(_ bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64,
+                                   limit: Int) -> LookupKeys.Resolved? {
         if let entry = current[hash] {
-            return entry.matches(bytes, registryGeneration: registryGeneration) ? entry.resolved : nil
+            return entry.matches(bytes, version: version, registryGeneration: registryGeneration) ? entry.resolved : nil
         }
-        guard let entry = previous[hash], entry.matches(bytes, registryGeneration: registryGeneration) else { return nil }
+        guard let entry = previous[hash], entry.matches(bytes, version: version, registryGeneration: registryGeneration) else { return nil }
         previous[hash] = nil
         insert(entry, hash: hash, limit: limit)
         return entry.resolved

@@ -37,8 +37,9 @@ final class SchemeRegistry: Sendable {
 
     var count: Int { schemes.withLock { $0.count } }
 
-    /// Counts the changes of the registry: read before resolving a name, it says whether
-    /// what the name resolved to may have changed since (``LookupKeys``).
+    /// Counts the changes of what names resolve to (a scheme added, dropped, or registered
+    /// with another document): read before resolving a name, it says whether what the name
+    /// resolved to may have changed since (``LookupKeys``).
     var generation: UInt64 { changes.load(ordering: .acquiring) }
 
     /// Registers a document given as its bytes.
@@ -97,8 +98,7 @@ final class SchemeRegistry: Sendable {
                 throw .store(error, doing: "unregistering the scheme '\(name)'")
             }
             schemes.withLock { schemes in
-                schemes[name] = nil
-                changes.add(1, ordering: .releasing)
+                if schemes.removeValue(forKey: name) != nil { changes.add(1, ordering: .releasing) }
             }
             return hash
         }
@@ -124,8 +124,10 @@ final class SchemeRegistry: Sendable {
         let scheme = RegisteredScheme(name: stored.name, hash: stored.hash, compiled: compiled, elementCount: stored.elementCount,
                                       registeredAt: stored.registeredAt, updatedAt: stored.updatedAt)
         schemes.withLock { schemes in
+            // The same document again leaves every lookup of the name as it was.
+            let isChange = schemes[stored.name]?.hash != scheme.hash
             schemes[stored.name] = scheme
-            changes.add(1, ordering: .releasing)
+            if isChange { changes.add(1, ordering: .releasing) }
         }
     }
 }

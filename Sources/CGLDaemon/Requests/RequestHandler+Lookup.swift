@@ -21,6 +21,8 @@ extension RequestHandler {
     func lookups(_ frame: WireLookupFrame, version: UInt16, into answers: inout AnswerBuffer) throws(WireDecodingError) -> PendingRequest? {
         let requestID = frame.requestID
         guard !frame.isBatch || frame.count <= maximumBatchItems else {
+            // A malformed batch is refused as malformed, whatever its size.
+            try frame.forEachLookup { _, _ in }
             answers.append(WireError(code: .tooLarge, message: "a batch of \(frame.count) lookups; this daemon answers at most \(maximumBatchItems) in one (limits.maxBatchItems): split it"),
                            requestID: requestID)
             return nil
@@ -77,7 +79,7 @@ extension RequestHandler {
     /// One lookup by its bytes: found in memory by them, or decoded and resolved.
     private func item(_ bytes: UnsafeRawBufferPointer, version: UInt16, registryGeneration: UInt64) throws(WireDecodingError) -> BatchItem {
         let hash = lookupKeys.hash(bytes, version: version)
-        if let known = lookupKeys.find(bytes, hash: hash, registryGeneration: registryGeneration),
+        if let known = lookupKeys.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration),
            let cached = snapshots.hotCache.get(known.key) {
             return .found(cached, name: known.name, source: .memory)
         }
@@ -88,7 +90,8 @@ extension RequestHandler {
         } catch {
             return .failed(error.wireError)
         }
-        lookupKeys.insert(LookupKeys.Resolved(key: target.key, name: lookup.scheme), bytes: bytes, hash: hash, registryGeneration: registryGeneration)
+        lookupKeys.insert(LookupKeys.Resolved(key: target.key, name: lookup.scheme), bytes: bytes, version: version, hash: hash,
+                          registryGeneration: registryGeneration)
         guard let cached = snapshots.hotCache.get(target.key) else { return .pending(name: lookup.scheme, target) }
         return .found(cached, name: lookup.scheme, source: .memory)
     }

@@ -144,12 +144,10 @@ final class Connection: ChannelInboundHandler {
     }
 
     /// Dispatches a lookup or a batch by its bytes; false when one of its lookups does not
-    /// decode (nothing was answered: the full decoder names the fault).
+    /// decode, or the peer may not look up: nothing was answered, and the full path (decode,
+    /// then authorize) answers as for any request.
     private func dispatch(_ lookups: WireLookupFrame) -> Bool {
-        if let refusal = access.refusal(of: lookups.isBatch ? .lookupBatch : .lookup) {
-            answers.append(refusal, requestID: lookups.requestID)
-            return true
-        }
+        guard access.allows(lookups.isBatch ? .lookupBatch : .lookup) else { return false }
         let pending: PendingRequest?
         do throws(WireDecodingError) {
             pending = try handler.lookups(lookups, version: version, into: &answers)

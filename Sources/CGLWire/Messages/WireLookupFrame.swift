@@ -8,6 +8,7 @@
 ///
 /// The bytes are the caller's frame: a view is valid only as long as they are.
 package struct WireLookupFrame {
+    /// The id of the request.
     package let requestID: UInt32
     /// Whether the frame is a `lookupBatch` (answered by `snapshots`) rather than a `lookup`.
     package let isBatch: Bool

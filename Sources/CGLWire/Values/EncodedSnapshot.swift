@@ -115,11 +115,12 @@ public struct EncodedSnapshot: Sendable, Hashable {
     /// around the name, with nothing written twice.
     func appendPayload(source: WireSnapshot.Source, named name: String, version: UInt16, to buffer: inout [UInt8]) {
         let sent = version >= 2 ? payload.count : versionOneSize
-        let range = Self.nameRange(in: payload) ?? 1 ..< 1
+        // The source byte comes first (`sourceOffset` is 0); then the name, replaced or not.
+        let afterSource = WireSnapshot.sourceOffset + 1
         buffer.append(source.rawValue)
         payload.withUnsafeBytes { whole in
-            guard range.lowerBound > 1, !Self.same(UnsafeRawBufferPointer(rebasing: whole[range]), name) else {
-                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: whole[1 ..< sent]).assumingMemoryBound(to: UInt8.self))
+            guard let range = Self.nameRange(in: payload), !Self.same(UnsafeRawBufferPointer(rebasing: whole[range]), name) else {
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: whole[afterSource ..< sent]).assumingMemoryBound(to: UInt8.self))
                 return
             }
             withUnsafeBytes(of: UInt32(name.utf8.count).bigEndian) { buffer.append(contentsOf: $0) }

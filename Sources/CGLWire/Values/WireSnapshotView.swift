@@ -22,6 +22,7 @@ package struct WireSnapshotView: Sendable {
 
     /// The view of the snapshot payload at `range` of `storage`.
     ///
+    /// - Precondition: `range` lies within `storage`.
     /// - Throws: `WireDecodingError` when the bytes are not exactly one snapshot of `version`.
     package init(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) {
         // `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
@@ -84,12 +85,23 @@ package struct WireSnapshotView: Sendable {
     }
 
     /// Where the server found the snapshot.
-    package var source: WireSnapshot.Source { WireSnapshot.Source(rawValue: storage[start]) ?? .computed }
+    package var source: WireSnapshot.Source {
+        // Checked when the view was made: the fallback is never taken.
+        WireSnapshot.Source(rawValue: storage[start + WireSnapshot.sourceOffset]) ?? .computed
+    }
 
-    /// The scheme's name, its hash and the engine version.
-    package var names: (scheme: String, hash: String, engine: String) {
-        read(at: 1) { reader throws(WireDecodingError) in
-            (try reader.readString("the scheme name"), try reader.readString("the scheme hash"), try reader.readString("the engine version"))
+    /// The scheme's name.
+    package var scheme: String { string(after: 0) }
+    /// The scheme's content hash.
+    package var hash: String { string(after: 1) }
+    /// The engine version.
+    package var engine: String { string(after: 2) }
+
+    /// The string that follows the first `skipped` strings after the source byte.
+    private func string(after skipped: Int) -> String {
+        read(at: Int32(WireSnapshot.sourceOffset + 1)) { reader throws(WireDecodingError) in
+            for _ in 0 ..< skipped { _ = try reader.readByteString("a name") }
+            return try reader.readString("a name")
         }
     }
 
