@@ -7,7 +7,8 @@ import Synchronization
 // Lookups with the caller's content (docs/performance.md, "Content"):
 //   content-latency  one warm lookup with a post's content vs a bare Unix-socket echo of the same sizes
 //   content-batch    a warm batch of 50 feed cells with content vs Redis MGET of 50 values of the
-//                    same size, from 1 and 8 clients
+//                    same size, from 1 and 8 clients; and vs the same MGET with keys as long as
+//                    the lookups (the same request size)
 //   content-cold     batches of 50 new posts (real text) on one core, vs the same batch warm and vs
 //                    the engine computing the cells in-process
 //   content-memory   one million distinct content items looked up in a row: the daemon's resident
@@ -110,6 +111,13 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
     WireRequest.lookupBatch(posts.map { WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: wireContent($0)) })
         .encode(requestID: 1, into: &batchRequest)
     let batchAnswerSize = try RawLookup.answerSize(socket: folder + "/content-batch/cgld.sock", request: batchRequest)
+    // The same values under keys as long as the lookups: a request of the batch's size, as a
+    // cache keyed by the content itself would take (cgld's request carries the content).
+    let lookupSize = batchRequest.count / batch.count
+    let longKeys = (0 ..< batch.count).map { "cell-\($0)-" + String(repeating: "k", count: max(0, lookupSize - 8 - "\($0)".count)) }
+    if let (_, socket) = redis {
+        for key in longKeys { try Redis.set(socket: socket, key: key, size: valueSize) }
+    }
     for clients in [1, 8] {
         let snapshots = try throughput(clients: clients, seconds: seconds) { _ in
             let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/content-batch/cgld.sock"))
@@ -129,6 +137,13 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
             rows.append(Row(name: "Redis MGET of 50 values of \(valueSize) B, \(clients) clients", value: values, unit: "values/s"))
             ratios["cgld/redis \(clients) clients"] = snapshots / values
             ratios["cgld bytes/redis \(clients) clients"] = raw / values
+            let longKeyed = try throughput(clients: clients, seconds: seconds) { _ in
+                let getter = try Redis.MultiGetter(socket: socket, keys: longKeys, size: valueSize)
+                return { try getter.get() }
+            } * Double(batch.count)
+            rows.append(Row(name: "Redis MGET, keys of \(lookupSize) B (the lookups' size), \(clients) clients", value: longKeyed, unit: "values/s"))
+            ratios["cgld/redis with keys of the lookups' size \(clients) clients"] = snapshots / longKeyed
+            ratios["cgld bytes/redis with keys of the lookups' size \(clients) clients"] = raw / longKeyed
         }
     }
     redis?.0.stop()
