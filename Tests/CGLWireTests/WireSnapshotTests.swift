@@ -109,6 +109,27 @@ import Testing
         #expect(hexString(frame) == hexString(expected))
     }
 
+    /// A frame of snapshots written straight into memory is the writer's frame, byte for byte.
+    @Test func aFrameOfSnapshotsWrittenInPlaceIsTheWritersFrame() throws {
+        let answers = [(EncodedSnapshot(WireSamples.contentCell), "cell", WireSnapshot.Source.store),
+                       (EncodedSnapshot(WireSamples.feedCell), "feed-cell", .memory), (EncodedSnapshot(WireSamples.extremeSnapshot), "", .computed)]
+        var writer = SnapshotsFrameWriter(requestID: 40, count: answers.count)
+        for (snapshot, name, source) in answers { writer.append(snapshot, named: name, source: source) }
+        let expected = writer.finish()
+        let answersSize = answers.reduce(0) { $0 + SnapshotsFrameWriter.answerSize(of: $1.0, named: $1.1) }
+        let size = try #require(SnapshotsFrameWriter.frameSize(count: answers.count, answersSize: answersSize))
+        var frame = [UInt8](repeating: 0xEE, count: size)
+        let written = frame.withUnsafeMutableBytes { memory in
+            var offset = SnapshotsFrameWriter.writeHeader(requestID: 40, count: answers.count, size: size, into: memory)
+            for (snapshot, name, source) in answers {
+                offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+            }
+            return offset
+        }
+        #expect(written == size && hexString(frame) == hexString(expected))
+        #expect(SnapshotsFrameWriter.frameSize(count: 3, answersSize: answersSize, limit: answersSize) == nil)
+    }
+
     /// Past the 8 MiB a server may send, an item is answered `tooLarge` in its place, and
     /// every later item still gets its own answer.
     @Test func aBatchAnswerOverTheLimitAnswersTheItemsThatDoNotFitTooLarge() throws {

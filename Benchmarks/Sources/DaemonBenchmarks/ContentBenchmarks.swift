@@ -153,6 +153,21 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
     daemon.stop()
 }
 
+func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double) throws {
+    let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-batch-profile", feedCell: feedCell)
+    _ = try client.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) })
+    var request: [UInt8] = []
+    WireRequest.lookupBatch(posts.map { WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: wireContent($0)) })
+        .encode(requestID: 1, into: &request)
+    let socket = folder + "/content-batch-profile/cgld.sock"
+    let connection = try RawLookup(socket: socket, request: request, responseSize: try RawLookup.answerSize(socket: socket, request: request))
+    print("cgld pid \(daemon.pid)")
+    let rate = try throughput(clients: 1, seconds: seconds) { _ in { try connection.lookup() } } * Double(posts.count)
+    print("batch as bytes, 1 client: \(Int(rate)) snapshots/s")
+    client.close()
+    daemon.stop()
+}
+
 func contentCold(cgld: String, folder: String, feedCell: String, posts: [Content]) throws {
     let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-cold", feedCell: feedCell, workers: 1)
     let processes = [getpid(), daemon.pid]

@@ -12,6 +12,8 @@ import Synchronization
 //   shared-client      8 threads' warm lookups on one CGLClient, alone and while a prewarm of
 //                      24,000 snapshots runs on the same client
 //   content-latency, content-batch, content-cold, content-memory: lookups with content
+//   content-batch-profile (named only): the warm batch as bytes from one client for --seconds,
+//     printing cgld's pid first, to profile the daemon alone (perf record -p PID)
 //                      (ContentBenchmarks.swift); content-memory is left out unless named
 // Usage: DaemonBenchmarks --cgld PATH [--seconds S] [name…]   (Benchmarks/run-daemon builds both)
 
@@ -201,11 +203,12 @@ if wanted("prewarm") || wanted("start") {
 
 // MARK: Content
 
-if wanted("content-latency") || wanted("content-batch") || wanted("content-cold") || names.contains("content-memory") {
+if wanted("content-latency") || wanted("content-batch") || wanted("content-cold") || names.contains("content-memory") || names.contains("content-batch-profile") {
     let posts = try feedPosts(repository: repository)
     if wanted("content-latency") { try contentLatency(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
     if wanted("content-batch") { try contentBatch(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds) }
     if wanted("content-cold") { try contentCold(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
+    if names.contains("content-batch-profile") { try contentBatchProfile(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds) }
     if names.contains("content-memory") {
         try contentMemory(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, items: option("--items").flatMap(Int.init) ?? 1_000_000)
     }

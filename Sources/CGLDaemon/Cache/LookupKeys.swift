@@ -20,9 +20,15 @@ import Glibc
 /// the rest age out, in O(1) per lookup.
 final class LookupKeys: Sendable {
     /// What a lookup resolved to: its snapshot's key and the scheme name it asked for.
-    struct Resolved: Sendable {
+    /// A class: a hit hands out one reference, not the key's four strings and the name.
+    final class Resolved: Sendable {
         let key: SnapshotKey
         let name: String
+
+        init(key: SnapshotKey, name: String) {
+            self.key = key
+            self.name = name
+        }
     }
 
     fileprivate struct Entry {

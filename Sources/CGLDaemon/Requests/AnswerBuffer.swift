@@ -34,9 +34,36 @@ struct AnswerBuffer {
         }
     }
 
-    /// Appends a frame encoded elsewhere (a batch's `snapshots`).
-    mutating func append(frame: [UInt8]) {
+    /// Appends the `snapshots` frame of a batch whose every lookup was found, written
+    /// straight into the buffer: the warm batch's one copy of each snapshot. False, with
+    /// nothing appended, when one was not found or the frame would pass a server's bound
+    /// (the general ``RequestHandler/snapshotsFrame(_:requestID:reusing:)`` then answers).
+    mutating func appendFound(_ items: [BatchItem], requestID: UInt32) -> Bool {
+        var answersSize = 0
+        for item in items {
+            guard case .found(let snapshot, let name, _) = item else { return false }
+            answersSize += SnapshotsFrameWriter.answerSize(of: snapshot, named: name)
+        }
+        guard let size = SnapshotsFrameWriter.frameSize(count: items.count, answersSize: answersSize) else { return false }
+        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
+            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: items.count, size: size, into: memory)
+            for case .found(let snapshot, let name, let source) in items {
+                offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+            }
+            return size
+        }
+        return true
+    }
+
+    /// Appends a frame that `encode` writes into the array it is given (a batch's
+    /// `snapshots`): the buffer's own scratch array, kept from one burst to the next.
+    mutating func append(frameEncodedBy encode: ([UInt8]) -> [UInt8]) {
+        var taken: [UInt8] = []
+        swap(&taken, &scratch)
+        var frame = encode(taken)
         bytes.writeBytes(frame)
+        frame.removeAll(keepingCapacity: true)
+        if frame.capacity <= Self.reusedCapacity { scratch = frame }
     }
 
     /// Hands the frames appended so far to `write`, then empties the buffer for the next

@@ -24,12 +24,14 @@ extension RequestHandler {
     }
 
     /// The `snapshots` frame answering a batch whose every item is found or failed.
-    static func snapshotsFrame(_ items: [BatchItem], requestID: UInt32) -> [UInt8] {
+    ///
+    /// - Parameter buffer: An array whose storage to write the frame into.
+    static func snapshotsFrame(_ items: [BatchItem], requestID: UInt32, reusing buffer: consuming [UInt8] = []) -> [UInt8] {
         let capacity = items.reduce(0) { total, item in
             if case .found(let snapshot, let name, _) = item { return total + SnapshotsFrameWriter.answerSize(of: snapshot, named: name) }
             return total + 256
         }
-        var writer = SnapshotsFrameWriter(requestID: requestID, count: items.count, capacity: capacity)
+        var writer = SnapshotsFrameWriter(requestID: requestID, count: items.count, capacity: capacity, reusing: buffer)
         for item in items {
             switch item {
             case .found(let snapshot, let name, let source): writer.append(snapshot, named: name, source: source)

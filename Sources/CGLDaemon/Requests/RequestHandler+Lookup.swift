@@ -54,7 +54,9 @@ extension RequestHandler {
         }
         snapshots.countMemoryHits(hits)
         guard isComplete else { return .batch(items) }
-        answers.append(frame: Self.snapshotsFrame(items, requestID: requestID))
+        if !answers.appendFound(items, requestID: requestID) {
+            answers.append { Self.snapshotsFrame(items, requestID: requestID, reusing: $0) }
+        }
         return nil
     }
 

@@ -13,7 +13,7 @@
 /// let frame = writer.finish()
 /// ```
 public struct SnapshotsFrameWriter: ~Copyable {
-    private var bytes: [UInt8] = []
+    private var bytes: [UInt8]
     private let count: Int
     private var written = 0
     private let limit: Int
@@ -29,10 +29,15 @@ public struct SnapshotsFrameWriter: ~Copyable {
     ///
     /// - Parameter capacity: The bytes to reserve: the sum of ``answerSize(of:named:)`` of
     ///   the snapshots to come, and a little for errors, so that the frame is one allocation.
-    public init(requestID: UInt32, count: Int, limit: Int = WireResponse.maximumServerFrameLength, capacity: Int = 0) {
+    /// - Parameter buffer: An array whose storage to write into (emptied first): a server's
+    ///   buffer kept from one answer to the next.
+    public init(requestID: UInt32, count: Int, limit: Int = WireResponse.maximumServerFrameLength, capacity: Int = 0,
+                reusing buffer: consuming [UInt8] = []) {
         precondition(count * Self.reservePerItem + 64 <= limit, "a batch of \(count) answers cannot fit in \(limit) bytes")
         self.count = count
         self.limit = limit
+        bytes = buffer
+        bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(min(limit, WireFrame.headerSize + 4 + capacity) + WireFrame.Header.lengthFieldSize)
         WireFrame.Header(length: 0, kind: WireResponse.Kind.snapshots.rawValue, requestID: requestID).append(to: &bytes)
         ByteWriter.append(to: &bytes) { $0.write(count: count) }
@@ -94,5 +99,41 @@ public struct SnapshotsFrameWriter: ~Copyable {
     private mutating func appendTooLarge(name: String, size: Int) {
         let message = "the snapshot of '\(name.utf8.count > 60 ? String(decoding: name.utf8.prefix(60), as: UTF8.self) + "…" : name)' (\(size) bytes) does not fit in the batch's answer; look it up alone"
         append(WireError(code: .tooLarge, message: message))
+    }
+}
+
+extension SnapshotsFrameWriter {
+    /// The bytes of a `snapshots` frame whose `count` answers are snapshots of
+    /// `answersSize` bytes in all (the sum of their ``answerSize(of:named:)``); nil when its
+    /// length would pass `limit`.
+    public static func frameSize(count: Int, answersSize: Int, limit: Int = WireResponse.maximumServerFrameLength) -> Int? {
+        let size = WireFrame.headerSize + 4 + answersSize
+        return size - WireFrame.Header.lengthFieldSize <= limit ? size : nil
+    }
+
+    /// Writes the header of a `snapshots` frame of `size` bytes and `count` answers into
+    /// the start of `buffer`; the answers follow (``writeAnswer(_:named:source:into:)``).
+    ///
+    /// - Returns: The bytes written.
+    public static func writeHeader(requestID: UInt32, count: Int, size: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        WireFrame.Header(length: UInt32(size - WireFrame.Header.lengthFieldSize), kind: WireResponse.Kind.snapshots.rawValue, requestID: requestID)
+            .write(into: buffer)
+        buffer.storeBytes(of: UInt32(count).bigEndian, toByteOffset: WireFrame.headerSize, as: UInt32.self)
+        return WireFrame.headerSize + 4
+    }
+
+    /// Writes the answer of `snapshot` to a lookup of `name` into the start of `buffer`,
+    /// exactly ``answerSize(of:named:)`` bytes: what ``append(_:named:source:)`` appends,
+    /// for a server that writes a frame of snapshots straight into its output.
+    ///
+    /// - Returns: The bytes written.
+    public static func writeAnswer(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source,
+                                   into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let size = snapshot.payloadSize(named: name, version: 2)
+        buffer[0] = WireResponse.Kind.snapshot.rawValue
+        buffer.storeBytes(of: UInt32(size).bigEndian, toByteOffset: 1, as: UInt32.self)
+        snapshot.writePayload(source: source, named: name, version: 2,
+                              into: UnsafeMutableRawBufferPointer(rebasing: buffer[WireBatchAnswer.itemHeaderSize ..< WireBatchAnswer.itemHeaderSize + size]))
+        return WireBatchAnswer.itemHeaderSize + size
     }
 }
