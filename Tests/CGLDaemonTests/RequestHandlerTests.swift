@@ -115,15 +115,13 @@ import Testing
         }
     }
 
-    /// An answer that cannot be written (the client left) ends the request with the
-    /// failure; it is not swallowed.
-    @Test func aWriteFailureEndsThePendingRequest() async throws {
+    /// A pending request sends its final answer exactly once, after its events.
+    @Test func aPendingRequestSendsOneFinalAnswer() async throws {
         try await RequestPathFixture.with(schemes: ["feed-cell"]) { fixture in
-            struct Gone: Error {}
             let pending = try #require(try fixture.handle(.lookup(scheme: "feed-cell", environment: .profile("phone-portrait"))).pending)
-            await #expect(throws: Gone.self) {
-                try await fixture.handler.perform(pending, requestID: 1, output: AnswerOutput(send: { _ in throw Gone() }, notify: { _ in }))
-            }
+            let finals = Mutex(0)
+            await fixture.handler.perform(pending, requestID: 1, output: AnswerOutput(send: { _ in finals.withLock { $0 += 1 } }, notify: { _ in }))
+            #expect(finals.withLock { $0 } == 1)
         }
     }
 }

@@ -66,7 +66,7 @@ final class RequestPathFixture: Sendable {
     /// The frames `perform` sends for a pending request, as responses with their ids.
     func perform(_ pending: PendingRequest, id: UInt32 = 1) async throws -> [(UInt32, WireResponse)] {
         let sent = SentFrames()
-        try await handler.perform(pending, requestID: id, output: AnswerOutput(send: { sent.append($0) }, notify: { sent.append($0) }))
+        await handler.perform(pending, requestID: id, output: AnswerOutput(send: { sent.append($0) }, notify: { sent.append($0) }))
         return try Self.responses(sent.bytes)
     }
 

@@ -17,10 +17,9 @@ enum PendingRequest: Sendable {
 
 /// Where the frames of a pending request's answer go.
 struct AnswerOutput: Sendable {
-    /// Writes the final answer, returning once the connection took it.
-    ///
-    /// - Throws: When it cannot be written (the client left).
-    let send: @Sendable ([UInt8]) async throws -> Void
+    /// Writes the final answer (called once per request); the connection counts the
+    /// request answered once the answer is written, or cannot be (the client left).
+    let send: @Sendable ([UInt8]) -> Void
     /// Writes an event (prewarm progress) without waiting: a client that does not read must
     /// not hold up a prewarm others share.
     let notify: @Sendable ([UInt8]) -> Void

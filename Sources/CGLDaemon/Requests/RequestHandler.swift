@@ -93,11 +93,8 @@ final class RequestHandler: Sendable {
     }
 
     /// Carries out a pending request: its events through `output.notify`, then its final
-    /// answer through `output.send`.
-    ///
-    /// - Throws: What `send` threw: the answer could not be written (the client left); the
-    ///   request's own failures are answered, not thrown.
-    func perform(_ pending: PendingRequest, requestID: UInt32, output: AnswerOutput) async throws {
+    /// answer through `output.send`, exactly once (the request's own failures are answered).
+    func perform(_ pending: PendingRequest, requestID: UInt32, output: AnswerOutput) async {
         var frame: [UInt8] = []
         do throws(RequestError) {
             switch pending {
@@ -122,7 +119,7 @@ final class RequestHandler: Sendable {
             frame.removeAll()
             append(.error(error.wireError), requestID: requestID, to: &frame)
         }
-        try await output.send(frame)
+        output.send(frame)
     }
 
     /// Appends `response` as a frame no longer than a server may send.
