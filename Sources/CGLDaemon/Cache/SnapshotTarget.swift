@@ -3,7 +3,10 @@ import CGLStore
 
 /// What a lookup asks for, resolved once: the registered scheme, the environment, the
 /// caller's content, and the cache key they make.
-struct SnapshotTarget: Sendable {
+///
+/// A class: a batch's targets pass through the flight, the compute threads and back, and a
+/// copy is then one reference rather than the dozen of its fields.
+final class SnapshotTarget: Sendable {
     let scheme: RegisteredScheme
     let environment: ResolvedEnvironment
     /// Checked against the scheme's slots, without the values equal to their defaults;
@@ -13,7 +16,7 @@ struct SnapshotTarget: Sendable {
 
     /// The target of `content`, which must be checked and normalized
     /// (`Content.normalized(for:)`): its digest is the key's.
-    init(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, content: Content = .empty) {
+    convenience init(_ scheme: RegisteredScheme, _ environment: ResolvedEnvironment, content: Content = .empty) {
         self.init(scheme, environment, content: content, digest: content.values.isEmpty ? "" : content.digest)
     }
 

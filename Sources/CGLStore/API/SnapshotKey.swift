@@ -7,43 +7,59 @@
 ///
 /// A key is hashed once, when made: caches and in-flight tables hash it again and again
 /// (its four strings are some 300 bytes), and compare its strings only when the hashes
-/// agree.
+/// agree. Its strings live in one immutable object: a key is copied into tables, flights
+/// and answers many times per lookup, and each copy then costs one reference, not four.
 public struct SnapshotKey: Sendable, Hashable, CustomStringConvertible {
+    private final class Storage: Sendable {
+        let schemeHash: String
+        let engineVersion: String
+        let environmentKey: String
+        let contentDigest: String
+        /// The hash of the four strings (this process's: `Hasher` is seeded per process).
+        let fingerprint: Int
+
+        init(schemeHash: String, engineVersion: String, environmentKey: String, contentDigest: String) {
+            self.schemeHash = schemeHash
+            self.engineVersion = engineVersion
+            self.environmentKey = environmentKey
+            self.contentDigest = contentDigest
+            var hasher = Hasher()
+            hasher.combine(schemeHash)
+            hasher.combine(engineVersion)
+            hasher.combine(environmentKey)
+            hasher.combine(contentDigest)
+            fingerprint = hasher.finalize()
+        }
+    }
+
+    private let storage: Storage
+
     /// The content hash of the scheme (`sha256:…`).
-    public let schemeHash: String
+    public var schemeHash: String { storage.schemeHash }
     /// The version of the layout engine that computed the snapshot.
-    public let engineVersion: String
+    public var engineVersion: String { storage.engineVersion }
     /// A stable key of the environment (profile, size, scale, traits, direction, safe area).
-    public let environmentKey: String
+    public var environmentKey: String { storage.environmentKey }
     /// The digest (`sha256:…`) of the content laid out; `""` for the document's defaults.
-    public let contentDigest: String
-    /// The hash of the four strings (this process's: `Hasher` is seeded per process).
-    private let fingerprint: Int
+    public var contentDigest: String { storage.contentDigest }
 
     public init(schemeHash: String, engineVersion: String, environmentKey: String, contentDigest: String = "") {
-        self.schemeHash = schemeHash
-        self.engineVersion = engineVersion
-        self.environmentKey = environmentKey
-        self.contentDigest = contentDigest
-        var hasher = Hasher()
-        hasher.combine(schemeHash)
-        hasher.combine(engineVersion)
-        hasher.combine(environmentKey)
-        hasher.combine(contentDigest)
-        fingerprint = hasher.finalize()
+        storage = Storage(schemeHash: schemeHash, engineVersion: engineVersion, environmentKey: environmentKey, contentDigest: contentDigest)
     }
 
     public static func == (first: SnapshotKey, second: SnapshotKey) -> Bool {
-        first.fingerprint == second.fingerprint && first.schemeHash == second.schemeHash && first.engineVersion == second.engineVersion
-            && first.environmentKey == second.environmentKey && first.contentDigest == second.contentDigest
+        if first.storage === second.storage { return true }
+        let (a, b) = (first.storage, second.storage)
+        return a.fingerprint == b.fingerprint && a.schemeHash == b.schemeHash && a.engineVersion == b.engineVersion
+            && a.environmentKey == b.environmentKey && a.contentDigest == b.contentDigest
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(fingerprint)
+        hasher.combine(storage.fingerprint)
     }
 
     /// Whether the key is of the document's own content (every slot at its default).
-    public var hasDefaultContent: Bool { contentDigest.isEmpty }
+    public var hasDefaultContent: Bool { storage.contentDigest.isEmpty }
 
     /// `hash/engine/environment` and `/content` when there is content, for logs.
     public var description: String {
