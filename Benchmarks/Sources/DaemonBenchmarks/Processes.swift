@@ -27,6 +27,19 @@ final class Child {
         return kilobytes * 1024
     }
 
+    /// The time each thread has spent on a CPU, in nanoseconds, by thread name (threads of
+    /// one name summed), from /proc's `schedstat`.
+    var threadCPUTimes: [String: Double] {
+        let tasks = "/proc/\(pid)/task"
+        var times: [String: Double] = [:]
+        for thread in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+            let name = ((try? String(contentsOfFile: "\(tasks)/\(thread)/comm", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+            let schedstat = (try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8)) ?? ""
+            times[name, default: 0] += Double(schedstat.split(separator: " ").first ?? "0") ?? 0
+        }
+        return times
+    }
+
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
