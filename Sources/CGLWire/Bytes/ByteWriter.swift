@@ -33,12 +33,14 @@ struct ByteWriter {
         writeInteger(value.bitPattern)
     }
 
-    /// A big-endian integer, most significant byte first: its bytes appended at once (byte
-    /// by byte costs a capacity and uniqueness check per byte, which `perf` put at 5 % of
-    /// computing a snapshot).
-    @inline(__always)
+    /// A big-endian integer, most significant byte first. (Byte by byte measured as fast
+    /// as copying the integer's memory, and needs no unsafe code.)
     private mutating func writeInteger<Value: FixedWidthInteger>(_ value: Value) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+        var shift = Value.bitWidth
+        while shift > 0 {
+            shift -= 8
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+        }
     }
 
     mutating func write(_ value: Bool) {
