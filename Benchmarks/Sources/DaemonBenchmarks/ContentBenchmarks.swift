@@ -164,6 +164,10 @@ func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: 
     print("cgld pid \(daemon.pid)")
     let rate = try throughput(clients: 1, seconds: seconds) { _ in { try connection.lookup() } } * Double(posts.count)
     print("batch as bytes, 1 client: \(Int(rate)) snapshots/s")
+    let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
+    print("client library from now on, pid \(getpid())")
+    let library = try throughput(clients: 1, seconds: seconds) { _ in { _ = try client.lookup(batch) } } * Double(posts.count)
+    print("batch with the client library, 1 client: \(Int(library)) snapshots/s")
     client.close()
     daemon.stop()
 }

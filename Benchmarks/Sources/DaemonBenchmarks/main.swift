@@ -13,7 +13,8 @@ import Synchronization
 //                      24,000 snapshots runs on the same client
 //   content-latency, content-batch, content-cold, content-memory: lookups with content
 //   content-batch-profile (named only): the warm batch as bytes from one client for --seconds,
-//     printing cgld's pid first, to profile the daemon alone (perf record -p PID)
+//     then with the client library for --seconds, printing the pids of cgld and of this
+//     process, to profile either alone (perf record -p PID)
 //                      (ContentBenchmarks.swift); content-memory is left out unless named
 // Usage: DaemonBenchmarks --cgld PATH [--seconds S] [name…]   (Benchmarks/run-daemon builds both)
 
