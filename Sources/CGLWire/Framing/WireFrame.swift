@@ -47,7 +47,7 @@ public struct WireFrame: Sendable, Hashable {
             writer.write(count: payload.count + Int(minimumLength))
             writer.write(kind)
             writer.write(requestID)
-            writer.bytes.append(contentsOf: payload)
+            writer.write(bytes: payload)
         }
     }
 
@@ -55,16 +55,14 @@ public struct WireFrame: Sendable, Hashable {
     /// goes straight into `buffer`, with no intermediate array.
     static func encode(kind: UInt8, requestID: UInt32, into buffer: inout [UInt8], payload body: (inout ByteWriter) -> Void) {
         ByteWriter.append(to: &buffer) { writer in
-            let start = writer.bytes.count
+            let start = writer.count
             writer.write(UInt32(0))
             writer.write(kind)
             writer.write(requestID)
             body(&writer)
-            let length = writer.bytes.count - start - 4
+            let length = writer.count - start - 4
             precondition(length <= Int(UInt32.max), "a frame of \(length) bytes does not fit the protocol's u32 length")
-            withUnsafeBytes(of: UInt32(length).bigEndian) { lengthBytes in
-                writer.bytes.replaceSubrange(start ..< start + 4, with: lengthBytes)
-            }
+            writer.patch(UInt32(length), at: start)
         }
     }
 }

@@ -52,7 +52,7 @@ extension Handshake {
         /// Appends the 12 bytes.
         public func encode(into buffer: inout [UInt8]) {
             ByteWriter.append(to: &buffer) { writer in
-                writer.bytes.append(contentsOf: Handshake.magic)
+                writer.write(bytes: Handshake.magic)
                 writer.write(version)
                 writer.write(status.rawValue)
                 writer.write(maximumFrameSize)

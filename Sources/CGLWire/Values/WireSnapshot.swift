@@ -79,7 +79,7 @@ public struct WireSnapshot: Sendable, Hashable {
     /// Appends the snapshot's payload (not a frame) to `buffer`, laid out for protocol
     /// `version`: what a server keeps in its cache or store (the current version's).
     public func encode(version: UInt16 = Handshake.currentVersion, into buffer: inout [UInt8]) {
-        ByteWriter.append(to: &buffer) { write(to: &$0, version: version) }
+        ByteWriter.append(to: &buffer, capacity: encodedSize) { write(to: &$0, version: version) }
     }
 
     /// Decodes a payload written by ``encode(version:into:)``.
