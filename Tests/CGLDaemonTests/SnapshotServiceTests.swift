@@ -147,4 +147,27 @@ import Testing
         #expect(try await late.value == 2)
         #expect(counter.runs.load(ordering: .relaxed) == 1 && flight.count == 0)
     }
+
+    /// Keys claimed for work outside any task: refused whole when one is in flight; a caller
+    /// of a claimed key waits for the results the claimer delivers; a key given twice has one
+    /// result; the flights end when the last waiter has its result.
+    @Test func keysClaimedOutsideATaskAreWaitedForAndReleased() async throws {
+        struct Missing: Error {}
+        let flight = SingleFlight<String, Int, Missing>()
+        let gate = AsyncGate()
+        let busy = Task { try await flight.run("busy") { await gate.wait(); return .success(0) } }
+        while flight.count < 1 { await Task.yield() }
+        #expect(flight.claimAll(["a", "busy"], missing: Missing()) == nil)
+        #expect(flight.count == 1)
+        let claim = try #require(flight.claimAll(["a", "b", "a"], missing: Missing()))
+        #expect(claim.keys == ["a", "b"] && claim.positions == [0, 1, 0])
+        let joined = Task { try await flight.run("b") { .success(-1) } }
+        while flight.waiters(for: "b") < 2 { await Task.yield() }
+        flight.fulfill(claim, with: [.success(10), .success(20)])
+        #expect(try await joined.value == 20)
+        #expect(flight.waiters(for: "a") == 0 && flight.waiters(for: "b") == 0)
+        await gate.open()
+        _ = try await busy.value
+        #expect(flight.count == 0)
+    }
 }

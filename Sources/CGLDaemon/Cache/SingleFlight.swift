@@ -12,11 +12,13 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
         var waiters: Int
     }
 
-    /// What computes a key: its own task, or a task computing many keys at once (the key's
-    /// result at `position` of its results, the failure `missing` when it has none).
+    /// What computes a key: its own task, a task computing many keys at once, or work
+    /// outside any task that fulfills a promise (the key's result at `position` of the
+    /// results, the failure `missing` when there is none).
     private enum Run: Equatable {
         case single(Task<Result<Value, Failure>, Never>)
         case batch(Task<[Result<Value, Failure>], Never>, position: Int, missing: Failure)
+        case promised(Promise, position: Int, missing: Failure)
 
         var result: Result<Value, Failure> {
             get async {
@@ -24,6 +26,9 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
                 case .single(let task): return await task.value
                 case .batch(let task, let position, let missing):
                     let results = await task.value
+                    return position < results.count ? results[position] : .failure(missing)
+                case .promised(let promise, let position, let missing):
+                    let results = await promise.results
                     return position < results.count ? results[position] : .failure(missing)
                 }
             }
@@ -33,6 +38,7 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
             switch (first, second) {
             case (.single(let a), .single(let b)): a == b
             case (.batch(let a, _, _), .batch(let b, _, _)): a == b
+            case (.promised(let a, _, _), .promised(let b, _, _)): a === b
             default: false
             }
         }
@@ -114,6 +120,90 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
             leave(key, run)
         }
         return results
+    }
+
+    /// The results of keys claimed by ``claimAll(_:missing:)``, delivered by whoever computes
+    /// them (a compute thread, outside any task) to the callers that joined meanwhile.
+    final class Promise: Sendable {
+        private enum State {
+            case waiting([CheckedContinuation<[Result<Value, Failure>], Never>])
+            case fulfilled([Result<Value, Failure>])
+        }
+
+        private let state = Mutex(State.waiting([]))
+
+        /// The results, once fulfilled.
+        var results: [Result<Value, Failure>] {
+            get async {
+                await withCheckedContinuation { continuation in
+                    let ready = state.withLock { state -> [Result<Value, Failure>]? in
+                        switch state {
+                        case .fulfilled(let results): return results
+                        case .waiting(var waiting):
+                            waiting.append(continuation)
+                            state = .waiting(waiting)
+                            return nil
+                        }
+                    }
+                    if let ready { continuation.resume(returning: ready) }
+                }
+            }
+        }
+
+        /// Delivers the results, one per key claimed, in the order claimed.
+        fileprivate func fulfill(_ results: [Result<Value, Failure>]) {
+            let waiting = state.withLock { state -> [CheckedContinuation<[Result<Value, Failure>], Never>] in
+                guard case .waiting(let waiting) = state else { return [] }
+                state = .fulfilled(results)
+                return waiting
+            }
+            for continuation in waiting { continuation.resume(returning: results) }
+        }
+    }
+
+    /// What ``claimAll(_:missing:)`` claimed: the keys to compute, and where each given key's
+    /// result will be among theirs.
+    struct Claim: Sendable {
+        fileprivate let promise: Promise
+        fileprivate let missing: Failure
+        /// The distinct keys claimed, in the order first given.
+        let keys: [Key]
+        /// For each key given, the position of its result among `keys`.
+        let positions: [Int]
+    }
+
+    /// Claims every one of `keys` for a computation the caller runs outside any task, when
+    /// no flight runs for any of them; nil (nothing claimed) when one does. Callers of a
+    /// claimed key wait for ``fulfill(_:with:)``.
+    func claimAll(_ keys: [Key], missing: Failure) -> Claim? {
+        running.withLock { running -> Claim? in
+            guard !keys.contains(where: { running[$0] != nil }) else { return nil }
+            let promise = Promise()
+            var distinct: [Key] = []
+            var positions: [Int] = []
+            positions.reserveCapacity(keys.count)
+            var seen: [Key: Int] = [:]
+            for key in keys {
+                if let position = seen[key] {
+                    positions.append(position)
+                    continue
+                }
+                seen[key] = distinct.count
+                positions.append(distinct.count)
+                running[key] = Flight(run: .promised(promise, position: distinct.count, missing: missing), waiters: 1)
+                distinct.append(key)
+            }
+            return Claim(promise: promise, missing: missing, keys: distinct, positions: positions)
+        }
+    }
+
+    /// Delivers a claim's results (one per claimed key, in order) to the callers that
+    /// joined, and ends the claimer's part in its flights.
+    func fulfill(_ claim: Claim, with results: [Result<Value, Failure>]) {
+        claim.promise.fulfill(results)
+        for (position, key) in claim.keys.enumerated() {
+            leave(key, .promised(claim.promise, position: position, missing: claim.missing))
+        }
     }
 
     /// Keys being worked on now.

@@ -11,7 +11,29 @@ extension RequestHandler {
             pending.append(index)
             targets.append(target)
         }
-        let loaded = await snapshots.load(targets)
+        return Self.completed(items, pending: pending, loaded: await snapshots.load(targets))
+    }
+
+    /// ``complete(_:)`` without Swift's cooperative pool, when the misses allow it
+    /// (``SnapshotService/loadDirectly(_:done:)``): `done` gets the completed items on a
+    /// compute thread. False, with nothing started, when they do not.
+    func completeDirectly(_ items: [BatchItem], done: @escaping @Sendable ([BatchItem]) -> Void) -> Bool {
+        var pending: [Int] = []
+        var targets: [SnapshotTarget] = []
+        for (index, item) in items.enumerated() {
+            guard case .pending(_, let target) = item else { continue }
+            pending.append(index)
+            targets.append(target)
+        }
+        let positions = pending
+        return snapshots.loadDirectly(targets) { loaded in
+            done(Self.completed(items, pending: positions, loaded: loaded))
+        }
+    }
+
+    /// `items` with the pending ones at `pending` replaced by what loading them gave.
+    private static func completed(_ items: [BatchItem], pending: [Int],
+                                  loaded: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]) -> [BatchItem] {
         var completed = items
         for (index, result) in zip(pending, loaded) {
             guard case .pending(let name, _) = items[index] else { continue }

@@ -174,7 +174,28 @@ final class Connection: ChannelInboundHandler {
             return
         }
         inFlight += 1
+        if case .batch(let items) = pending, let context, completeDirectly(items, requestID: requestID, on: context.eventLoop) { return }
         work.submit(pending, requestID: requestID)
+    }
+
+    /// Completes a batch's misses on the compute threads and answers from the event loop,
+    /// without a task (``RequestHandler/completeDirectly(_:done:)``); false when the batch
+    /// must take the connection's tasks.
+    private func completeDirectly(_ items: [BatchItem], requestID: UInt32, on eventLoop: any EventLoop) -> Bool {
+        let bound = NIOLoopBound(self, eventLoop: eventLoop)
+        return handler.completeDirectly(items) { completed in
+            eventLoop.execute { bound.value.answer(completed, requestID: requestID) }
+        }
+    }
+
+    /// Writes the answer of a batch completed by the compute threads. Call on the event loop.
+    private func answer(_ items: [BatchItem], requestID: UInt32) {
+        defer { requestAnswered() }
+        guard let context, !isClosing else { return }
+        if !answers.appendFound(items, requestID: requestID) {
+            answers.append { RequestHandler.snapshotsFrame(items, requestID: requestID, reusing: $0) }
+        }
+        flush(context)
     }
 
     private func flush(_ context: ChannelHandlerContext) {

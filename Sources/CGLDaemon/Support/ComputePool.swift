@@ -28,6 +28,14 @@ struct ComputePool: Sendable {
         }
     }
 
+    /// Queues `work` on one of the threads, which calls it with whether the pool still runs
+    /// (false: stopped before the work started, which should then do nothing but report it).
+    func submit(_ work: @escaping @Sendable (_ isActive: Bool) -> Void) {
+        threads.submit { state in
+            if case .active = state { work(true) } else { work(false) }
+        }
+    }
+
     /// Stops the threads after the work queued.
     func shutdown() async {
         try? await threads.shutdownGracefully()
