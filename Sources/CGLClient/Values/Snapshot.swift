@@ -45,7 +45,7 @@ public struct Snapshot: Sendable, Hashable {
     public struct Elements: RandomAccessCollection, Sendable, Hashable {
         fileprivate let view: WireSnapshotView
         /// Where each element starts in the answer.
-        fileprivate let offsets: [Int32]
+        fileprivate let offsets: [Int]
 
         public var startIndex: Int { offsets.startIndex }
         public var endIndex: Int { offsets.endIndex }

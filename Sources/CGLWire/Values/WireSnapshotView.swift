@@ -13,10 +13,10 @@ package struct WireSnapshotView: Sendable {
     package let version: UInt16
     /// Where the environment, the snapshot's size, the elements' count and the version 2
     /// trailer start, relative to `start`.
-    private let environmentOffset: Int32
-    private let sizeOffset: Int32
-    private let elementsOffset: Int32
-    private let trailerOffset: Int32
+    private let environmentOffset: Int
+    private let sizeOffset: Int
+    private let elementsOffset: Int
+    private let trailerOffset: Int
     /// The number of elements.
     package let elementCount: Int
 
@@ -37,7 +37,7 @@ package struct WireSnapshotView: Sendable {
         start = range.lowerBound
         end = range.upperBound
         self.version = version
-        (environmentOffset, sizeOffset, elementsOffset, trailerOffset) = (Int32(offsets.0), Int32(offsets.1), Int32(offsets.2), Int32(offsets.3))
+        (environmentOffset, sizeOffset, elementsOffset, trailerOffset) = (offsets.0, offsets.1, offsets.2, offsets.3)
         elementCount = offsets.4
     }
 
@@ -143,10 +143,10 @@ package struct WireSnapshotView: Sendable {
 
     /// Runs `body` with a reader at `offset` of the payload. The payload was checked: reads
     /// within it do not fail.
-    private func read<Value>(at offset: Int32, _ body: (inout ByteReader) throws(WireDecodingError) -> Value) -> Value {
+    private func read<Value>(at offset: Int, _ body: (inout ByteReader) throws(WireDecodingError) -> Value) -> Value {
         let result = storage.withUnsafeBytes { whole in
             Result { () throws(WireDecodingError) in
-                try ByteReader.reading(raw: UnsafeRawBufferPointer(rebasing: whole[(start + Int(offset)) ..< end]), body)
+                try ByteReader.reading(raw: UnsafeRawBufferPointer(rebasing: whole[(start + offset) ..< end]), body)
             }
         }
         switch result {
@@ -170,7 +170,7 @@ package struct WireSnapshotView: Sendable {
 
     /// The string that follows the first `skipped` strings after the source byte.
     private func string(after skipped: Int) -> String {
-        read(at: Int32(WireSnapshot.sourceOffset + 1)) { reader throws(WireDecodingError) in
+        read(at: WireSnapshot.sourceOffset + 1) { reader throws(WireDecodingError) in
             for _ in 0 ..< skipped { _ = try reader.readByteString("a name") }
             return try reader.readString("a name")
         }
@@ -194,12 +194,12 @@ package struct WireSnapshotView: Sendable {
     }
 
     /// The offsets of the elements, in order, for random access.
-    package func elementOffsets() -> [Int32] {
-        var offsets: [Int32] = []
+    package func elementOffsets() -> [Int] {
+        var offsets: [Int] = []
         offsets.reserveCapacity(elementCount)
         read(at: elementsOffset + 4) { reader throws(WireDecodingError) in
             for _ in 0 ..< elementCount {
-                offsets.append(elementsOffset + 4 + Int32(reader.offset))
+                offsets.append(elementsOffset + 4 + reader.offset)
                 _ = try reader.readByteString("an element's id")
                 _ = try reader.readBytes(64, "an element's frames")
             }
@@ -208,7 +208,7 @@ package struct WireSnapshotView: Sendable {
     }
 
     /// The element at `offset` (from ``elementOffsets()``).
-    package func element(at offset: Int32) -> WireSnapshot.Element {
+    package func element(at offset: Int) -> WireSnapshot.Element {
         read(at: offset) { reader throws(WireDecodingError) in try WireSnapshot.Element(from: &reader) }
     }
 
