@@ -1,6 +1,7 @@
 import CGLClient
 import CGLDaemon
 import CGLDaemonTestSupport
+import CGLDocument
 import CGLStore
 import CGLWire
 import CGLayout
@@ -147,6 +148,40 @@ import Testing
             }
         }
         #expect(summary.computed + summary.alreadyCached + summary.failed == UInt32(names.count * 24))
+        try await stopped
+    }
+
+    /// A page of new content being computed when the daemon is asked to stop is answered
+    /// whole before the connection closes: its answer (over a megabyte, more than the socket
+    /// holds) counts as answered only once the socket took it, so the drain waits for a
+    /// client that reads late.
+    @Test func gracefulShutdownAnswersABatchBeingComputedWhole() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        let page = (0 ..< 1000).map { index in
+            WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"),
+                       content: WireContent(entries: [.init(slot: "body", value: .text("Post \(index): " + String(repeating: "words to lay out ", count: 8))),
+                                                      .init(slot: "date", value: .text("\(index) min ago"))]))
+        }
+        let connection = try await blocking { () -> RawConnection in
+            let connection = try RawConnection(path: socketPath)
+            _ = try connection.handshake()
+            try connection.send(.lookupBatch(page), id: 1)
+            return connection
+        }
+        // The page is under way once the daemon counts a miss; it is told to stop, and the
+        // client reads only a while later.
+        let observer = daemon.client()
+        while (try await observer.stats())[WireStats.Key.misses] ?? 0 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        async let stopped: Void = daemon.stop()
+        try await Task.sleep(for: .milliseconds(300))
+        let answer = try await blocking { try connection.readResponse() }
+        guard case .snapshots(let answers) = answer.response else {
+            Issue.record("not the batch's answer: \(answer.response)")
+            return
+        }
+        #expect(answers.count == page.count)
         try await stopped
     }
 

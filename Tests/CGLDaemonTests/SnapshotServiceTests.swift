@@ -27,6 +27,36 @@ import Testing
         }
     }
 
+    /// A batch of the caller's content computed without tasks: each distinct key once, a
+    /// repeat answered with its first's snapshot, every lookup counted; the same batch again
+    /// is found in memory after the claim; a batch with a stored key is left to the tasks.
+    @Test func aBatchOfContentIsComputedOnTheComputeThreads() async throws {
+        try await RequestPathFixture.with(schemes: ["feed-cell"]) { fixture in
+            let scheme = try #require(fixture.registry.scheme(named: "feed-cell"))
+            let phone = try fixture.resolver.environment(for: .profile("phone-portrait"))
+            let contents: [Content] = [["date": "now"], ["date": "then"], ["date": "now"]]
+            let targets = contents.map { content in
+                let checked = content.normalized(for: scheme.compiled.document)
+                return SnapshotTarget(scheme, phone, content: checked, digest: checked.digest)
+            }
+            func load(_ targets: [SnapshotTarget]) async -> [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]? {
+                await withCheckedContinuation { continuation in
+                    if !fixture.snapshots.loadDirectly(targets, done: { continuation.resume(returning: $0) }) { continuation.resume(returning: nil) }
+                }
+            }
+            let first = try #require(await load(targets))
+            #expect(first.map { (try? $0.get())?.1 } == [.computed, .computed, .computed])
+            #expect(try first[0].get().0 == first[2].get().0 && first[0].get().0 != first[1].get().0)
+            #expect(fixture.counters.computations.load(ordering: .relaxed) == 2)
+            #expect(fixture.counters.misses.load(ordering: .relaxed) == 3)
+            let again = try #require(await load(targets))
+            #expect(again.map { (try? $0.get())?.1 } == [.memory, .memory, .memory])
+            #expect(fixture.counters.computations.load(ordering: .relaxed) == 2)
+            // The document's own content lives in the store: not for this path.
+            #expect(await load([SnapshotTarget(scheme, phone)]) == nil)
+        }
+    }
+
     /// Memory, then the store, then computing: a snapshot evicted from memory comes from
     /// the store, not computed again.
     @Test func aSnapshotNotInMemoryComesFromTheStore() async throws {

@@ -69,8 +69,8 @@ final class SnapshotService: Sendable {
     /// ``load(_:)-([SnapshotTarget])`` without Swift's cooperative pool, for a batch whose
     /// misses need no store (the caller's content, not persisted) and that no other caller is
     /// loading: they are claimed at once, computed on the compute threads (one piece per
-    /// thread), and `done` is called on the thread that finished last with their results in
-    /// order. On one core, the hops to the pool and back cost as much as a fifth of a cold
+    /// thread), and `done` is called with their results in order, on the thread that
+    /// finished last (or on the caller's, when memory had them all after all). On one core, the hops to the pool and back cost as much as a fifth of a cold
     /// page.
     ///
     /// - Returns: False, with nothing claimed or called, when it cannot: the caller then
@@ -78,44 +78,58 @@ final class SnapshotService: Sendable {
     func loadDirectly(_ targets: [SnapshotTarget],
                       done: @escaping @Sendable ([Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]) -> Void) -> Bool {
         guard !targets.contains(where: { isStored($0.key) }), let claim = inFlight.claimAll(targets.map(\.key), missing: .stopping) else { return false }
-        // The target of each claimed key, then its pieces, one per compute thread.
+        // The target of each claimed key; memory once more (a flight that ended between the
+        // caller's miss and this claim has just filled it); the rest in pieces, one per
+        // compute thread.
         var claimed = [SnapshotTarget?](repeating: nil, count: claim.keys.count)
         for (target, position) in zip(targets, claim.positions) where claimed[position] == nil { claimed[position] = target }
         let distinct = claimed.map { $0! }
-        let pieceSize = (distinct.count + pool.width - 1) / pool.width
-        let pieces = stride(from: 0, to: distinct.count, by: pieceSize).map { $0 ..< min($0 + pieceSize, distinct.count) }
-        let gathered = Mutex((results: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>](repeating: .failure(.stopping), count: distinct.count),
-                              piecesLeft: pieces.count))
+        var initial = [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>](repeating: .failure(.stopping), count: distinct.count)
+        var missing: [Int] = []
+        for (index, target) in distinct.enumerated() {
+            if let payload = hotCache.get(target.key) { initial[index] = .success((payload, .memory)) } else { missing.append(index) }
+        }
+        let finish = { @Sendable [self] (results: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]) in
+            inFlight.fulfill(claim, with: results)
+            let answers = claim.positions.map { results[$0] }
+            for answer in answers {
+                if case .success(let (_, source)) = answer { counters.record(source) }
+            }
+            done(answers)
+        }
+        guard !missing.isEmpty else {
+            finish(initial)
+            return true
+        }
+        let pieceSize = (missing.count + pool.width - 1) / pool.width
+        let pieces = stride(from: 0, to: missing.count, by: pieceSize).map { Array(missing[$0 ..< min($0 + pieceSize, missing.count)]) }
+        let gathered = Mutex((results: initial, piecesLeft: pieces.count))
         for piece in pieces {
             pool.submit { [self] isActive in
-                var results: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>] = []
+                var results: [(Int, Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>)] = []
                 results.reserveCapacity(piece.count)
                 for index in piece {
                     guard isActive else {
-                        results.append(.failure(.stopping))
+                        results.append((index, .failure(.stopping)))
                         continue
                     }
                     switch Self.compute(distinct[index]) {
                     case .success(let (payload, _)):
                         DaemonCounters.increment(counters.computations)
                         hotCache.insert(payload, for: distinct[index].key)
-                        results.append(.success((payload, .computed)))
+                        results.append((index, .success((payload, .computed))))
                     case .failure(let failure):
-                        results.append(.failure(failure))
+                        results.append((index, .failure(failure)))
                     }
                 }
+                // Every piece reports, whatever it met: the last one fulfills the claim, which
+                // other callers of its keys wait for.
                 let finished = gathered.withLock { gathered -> [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]? in
-                    gathered.results.replaceSubrange(piece, with: results)
+                    for (index, result) in results { gathered.results[index] = result }
                     gathered.piecesLeft -= 1
                     return gathered.piecesLeft == 0 ? gathered.results : nil
                 }
-                guard let finished else { return }
-                inFlight.fulfill(claim, with: finished)
-                let answers = claim.positions.map { finished[$0] }
-                for answer in answers {
-                    if case .success(let (_, source)) = answer { counters.record(source) }
-                }
-                done(answers)
+                if let finished { finish(finished) }
             }
         }
         return true

@@ -1,7 +1,7 @@
 import CGLWire
 
 /// A request that cannot be answered on the event loop, resolved as far as the event loop
-/// could: what ``RequestHandler/perform(_:requestID:send:)`` does later, on a task.
+/// could: what ``RequestHandler/perform(_:requestID:output:)`` does later, on a task.
 enum PendingRequest: Sendable {
     /// A lookup that missed memory: the store, or computing; answered in the connection's
     /// protocol version.

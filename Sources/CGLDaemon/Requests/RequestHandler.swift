@@ -13,7 +13,7 @@ import Synchronization
 /// ``handle(_:requestID:into:)``: what can be answered without waiting (`ping`, a lookup
 /// found in memory, any request that fails at once) is written into the connection's
 /// answers there; the rest comes back as a ``PendingRequest``, which the connection runs on
-/// a task of its own through ``perform(_:requestID:send:)``.
+/// a task of its own through ``perform(_:requestID:output:)``.
 final class RequestHandler: Sendable {
     let registry: SchemeRegistry
     let snapshots: SnapshotService

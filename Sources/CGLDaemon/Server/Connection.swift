@@ -188,14 +188,21 @@ final class Connection: ChannelInboundHandler {
         }
     }
 
-    /// Writes the answer of a batch completed by the compute threads. Call on the event loop.
+    /// Writes the answer of a batch completed by the compute threads, counted answered once
+    /// the socket took it (as a task's answer is: a drain must not close before, and a client
+    /// that does not read keeps it in flight). Call on the event loop.
     private func answer(_ items: [BatchItem], requestID: UInt32) {
-        defer { requestAnswered() }
-        guard let context, !isClosing else { return }
+        guard let context, !isClosing else {
+            requestAnswered()
+            return
+        }
         if !answers.appendFound(items, requestID: requestID) {
             answers.append { RequestHandler.snapshotsFrame(items, requestID: requestID, reusing: $0) }
         }
-        flush(context)
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        answers.flush { bytes in
+            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in bound.value.requestAnswered() }
+        }
     }
 
     private func flush(_ context: ChannelHandlerContext) {

@@ -3,17 +3,18 @@
 ///
 /// The writer fills memory of its own, each field a store at the end (appending to an
 /// array field by field costs a capacity and uniqueness check per byte, which `perf` put
-/// at 11 % of computing a snapshot), and ``append(to:_:)`` copies what it wrote to the
+/// at 11 % of computing a snapshot), and ``append(to:capacity:_:)`` copies what it wrote to the
 /// caller's array at once.
 struct ByteWriter: ~Copyable {
-    private var storage: UnsafeMutableRawPointer
+    /// Bound to `UInt8`; fields are stored into it as raw bytes (`storeBytes`).
+    private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// The bytes written so far.
     private(set) var count = 0
 
     private init(capacity: Int) {
         self.capacity = capacity
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     }
 
     deinit {
@@ -26,7 +27,12 @@ struct ByteWriter: ~Copyable {
     static func append(to buffer: inout [UInt8], capacity: Int = 512, _ body: (inout ByteWriter) -> Void) {
         var writer = ByteWriter(capacity: max(16, capacity))
         body(&writer)
-        buffer.append(contentsOf: UnsafeBufferPointer(start: writer.storage.assumingMemoryBound(to: UInt8.self), count: writer.count))
+        writer.copy(to: &buffer)
+    }
+
+    /// Appends what was written to `buffer`, while the storage is certainly alive.
+    private borrowing func copy(to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: storage, count: count))
     }
 
     /// Makes room for `extra` more bytes.
@@ -39,8 +45,8 @@ struct ByteWriter: ~Copyable {
     private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let larger = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
-        larger.copyMemory(from: storage, byteCount: count)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        larger.update(from: storage, count: count)
         storage.deallocate()
         storage = larger
         capacity = newCapacity
@@ -50,13 +56,13 @@ struct ByteWriter: ~Copyable {
     mutating func write(raw bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (storage + count).copyMemory(from: base, byteCount: bytes.count)
+        UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
         count += bytes.count
     }
 
     mutating func write(_ value: UInt8) {
         reserve(1)
-        storage.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        storage[count] = value
         count += 1
     }
 
@@ -77,7 +83,7 @@ struct ByteWriter: ~Copyable {
     private mutating func writeInteger<Value: FixedWidthInteger>(_ value: Value) {
         let size = MemoryLayout<Value>.size
         reserve(size)
-        storage.storeBytes(of: value.bigEndian, toByteOffset: count, as: Value.self)
+        UnsafeMutableRawPointer(storage).storeBytes(of: value.bigEndian, toByteOffset: count, as: Value.self)
         count += size
     }
 
@@ -115,7 +121,7 @@ struct ByteWriter: ~Copyable {
     /// Overwrites the u32 written at `offset`.
     mutating func patch(_ value: UInt32, at offset: Int) {
         precondition(offset >= 0 && offset + 4 <= count, "no u32 was written at \(offset)")
-        storage.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt32.self)
+        UnsafeMutableRawPointer(storage).storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt32.self)
     }
 
     /// A u32 byte length, then the bytes.
@@ -134,8 +140,8 @@ struct ByteWriter: ~Copyable {
 
     /// A u32 byte length, then the string's UTF-8.
     mutating func write(_ string: String) {
-        // `utf8.count` is O(1) for native strings and the append copies the UTF-8 storage
-        // directly, so strings cost one copy.
+        // Native strings are contiguous UTF-8: one copy of their storage (a bridged or
+        // small string is made contiguous first).
         var string = string
         string.withUTF8 { utf8 in
             write(count: utf8.count)

@@ -43,7 +43,7 @@ public struct WireFrame: Sendable, Hashable {
     /// - Precondition: the payload is shorter than 4 GiB − 5 (no receiver would accept
     ///   it anyway; senders check the receiver's maximum frame size themselves).
     public static func encode<Bytes: Collection<UInt8>>(kind: UInt8, requestID: UInt32, payload: Bytes, into buffer: inout [UInt8]) {
-        ByteWriter.append(to: &buffer) { writer in
+        ByteWriter.append(to: &buffer, capacity: headerSize + payload.count) { writer in
             writer.write(count: payload.count + Int(minimumLength))
             writer.write(kind)
             writer.write(requestID)
