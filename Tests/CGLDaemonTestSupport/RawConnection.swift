@@ -42,6 +42,11 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Writes what the socket takes now, without waiting: the bytes written (0 when it is full).
+    public func sendSome(_ bytes: [UInt8]) throws -> Int {
+        try socket.writeSome(bytes[...])
+    }
+
     /// Closes the sending side: the daemon reads the end of the stream.
     public func finishSending() {
         shutdown(socket.descriptor, Int32(SHUT_WR))

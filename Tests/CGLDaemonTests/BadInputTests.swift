@@ -110,6 +110,32 @@ import Testing
         }
     }
 
+    /// A client that sends far more than it reads is paused, not dropped: once it reads,
+    /// every answer arrives, and the connection reads its requests again.
+    @Test func aClientThatReadsLateGetsEveryAnswer() async throws {
+        try await withDaemon { daemon in
+            // The snapshot in memory first: every answer is then given at once, none `busy`.
+            _ = try daemon.client().lookup("feed-cell", in: .profile("phone-portrait"))
+            let connection = try Self.open(daemon)
+            let count = 5000
+            var frames: [UInt8] = []
+            for id in 1 ... count {
+                WireRequest.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).encode(requestID: UInt32(id), into: &frames)
+            }
+            // 5 MB of answers, past the megabyte of unread answers after which the daemon
+            // stops reading: the writer blocks until this thread reads.
+            let stream = frames
+            let writer = Thread { try? connection.send(stream) }
+            writer.start()
+            usleep(500_000)
+            let answers = try connection.readFrames(count)
+            #expect(Set(answers.map(\.requestID)) == Set(1 ... UInt32(count)))
+            #expect(answers.allSatisfy { $0.kind == WireResponse.Kind.snapshot.rawValue })
+            try connection.send(Self.ping(id: 9))
+            #expect(try connection.readResponse().response.kind == .pong)
+        }
+    }
+
     @Test func aMalformedPayloadIsBadRequestAndTheConnectionGoesOn() async throws {
         try await withDaemon { daemon in
             let connection = try Self.open(daemon)

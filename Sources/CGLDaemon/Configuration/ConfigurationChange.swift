@@ -59,6 +59,7 @@ struct ConfigurationChange {
             ("limits.helloTimeoutSeconds", "\(running.helloTimeout)", "\(loaded.helloTimeout)"),
             ("limits.maxBatchItems", "\(running.maximumBatchItems)", "\(loaded.maximumBatchItems)"),
             ("limits.maxContentTextBytes", "\(running.maximumContentTextBytes)", "\(loaded.maximumContentTextBytes)"),
+            ("limits.maxUnreadAnswerBytes", "\(running.maximumUnreadAnswerBytes)", "\(loaded.maximumUnreadAnswerBytes)"),
         ]
     }
 }

@@ -24,6 +24,7 @@ extension DaemonConfiguration {
     /// | `limits.helloTimeoutSeconds` | number > 0 | 5 |
     /// | `limits.maxBatchItems` | int, 1 to 50000 | 1000 |
     /// | `limits.maxContentTextBytes` | int, 1 to 4194304 | 65536 |
+    /// | `limits.maxUnreadAnswerBytes` | int, 65536 to 1073741824 | 1048576 |
     /// | `log.level` | `trace` … `critical` | `info` |
     /// | `authorization.*` | see ``AuthorizationConfiguration/init(config:)`` | |
     ///
@@ -61,7 +62,8 @@ extension DaemonConfiguration.Limits {
             helloTimeout: try fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout,
             // At most as many answers as the 8 MiB answer holds, each at least a short error.
             maximumBatchItems: try fields.int("limits.maxBatchItems", in: 1 ... 50_000) ?? defaults.maximumBatchItems,
-            maximumContentTextBytes: try fields.int("limits.maxContentTextBytes", in: 1 ... 4 * 1024 * 1024) ?? defaults.maximumContentTextBytes
+            maximumContentTextBytes: try fields.int("limits.maxContentTextBytes", in: 1 ... 4 * 1024 * 1024) ?? defaults.maximumContentTextBytes,
+            maximumUnreadAnswerBytes: try fields.int("limits.maxUnreadAnswerBytes", in: 64 * 1024 ... 1024 * 1024 * 1024) ?? defaults.maximumUnreadAnswerBytes
         )
     }
 }

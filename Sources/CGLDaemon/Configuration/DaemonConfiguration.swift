@@ -118,6 +118,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
         public var maximumBatchItems: Int
         /// The longest text a lookup's content may give a slot, in UTF-8 bytes.
         public var maximumContentTextBytes: Int
+        /// The answers a connection's client has not read yet, in bytes, beyond which the
+        /// connection stops reading its requests (it reads again once half are read): a
+        /// client that writes and never reads costs this much memory, not more.
+        public var maximumUnreadAnswerBytes: Int
 
         /// Limits; every value has its default.
         public init(
@@ -127,7 +131,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
             idleTimeout: Duration = .seconds(300),
             helloTimeout: Duration = .seconds(5),
             maximumBatchItems: Int = 1000,
-            maximumContentTextBytes: Int = 64 * 1024
+            maximumContentTextBytes: Int = 64 * 1024,
+            maximumUnreadAnswerBytes: Int = 1024 * 1024
         ) {
             self.maximumFrameSize = maximumFrameSize
             self.maximumConnections = maximumConnections
@@ -136,6 +141,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
             self.helloTimeout = helloTimeout
             self.maximumBatchItems = maximumBatchItems
             self.maximumContentTextBytes = maximumContentTextBytes
+            self.maximumUnreadAnswerBytes = maximumUnreadAnswerBytes
         }
     }
 

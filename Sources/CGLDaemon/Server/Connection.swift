@@ -32,6 +32,8 @@ final class Connection: ChannelInboundHandler {
     /// Pending requests submitted and not yet answered.
     private var inFlight = 0
     private var isOpen = false
+    /// Whether the peer is known, so that requests may be read (``start(peer:)``).
+    private var isStarted = false
     private var isDraining = false
     private var isClosing = false
     /// The handler's place in the pipeline, for ``start(peer:)`` and ``drain()``, which
@@ -67,8 +69,24 @@ final class Connection: ChannelInboundHandler {
                      helloAccepted: { bound.value.isOpen },
                      idleCheck: { bound.value.timers.isIdle(busy: bound.value.inFlight > 0) },
                      close: { channel.close(promise: nil) })
+        isStarted = true
+        updateReading(context)
+    }
+
+    /// Backpressure: requests are read while the client reads its answers. Past
+    /// `limits.maxUnreadAnswerBytes` of answers unwritten the channel turns unwritable and
+    /// reading stops (the client's writes then wait in its socket); it resumes once half were
+    /// written. Answers computed meanwhile still go out.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        updateReading(context)
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Reads when the peer is known and the client keeps up with its answers.
+    private func updateReading(_ context: ChannelHandlerContext) {
+        let reading = isStarted && context.channel.isWritable
         do {
-            try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+            try context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: reading)
         } catch {
             logger.debug("A connection closed before it was read", metadata: ["cgl.error": "\(error)"])
         }

@@ -35,6 +35,9 @@ struct Listener {
             channel.eventLoop.makeCompletedFuture { () throws -> Child in
                 let connection = Connection(handler: handler, authorization: authorization, limits: limits, logger: logger)
                 try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+                // Unwritable past the bound of unread answers; the connection stops reading then.
+                try channel.syncOptions?.setOption(ChannelOptions.writeBufferWaterMark,
+                                                   value: .init(low: limits.maximumUnreadAnswerBytes / 2, high: limits.maximumUnreadAnswerBytes))
                 try channel.pipeline.syncOperations.addHandlers([
                     HandshakeHandler(maximumFrameSize: limits.maximumFrameSize),
                     WireFrameDecoder(maximumFrameSize: limits.maximumFrameSize, logger: logger),

@@ -1,0 +1,70 @@
+import CGLClient
+import CGLDaemonTestSupport
+import CGLWire
+import Foundation
+import Testing
+
+/// What one local client can do to the daemon every other client shares, tried against the
+/// built `cgld` (its own process, so that its memory is its own).
+@Suite struct HostileClientTests {
+    /// The daemon's resident memory, in bytes.
+    static func residentBytes(of pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+    }
+
+    /// A client that writes warm lookups as fast as the socket takes them and never reads
+    /// an answer: the daemon stops reading it once a megabyte of answers waits
+    /// (`limits.maxUnreadAnswerBytes`), so its memory stays flat for 30 s, and the other
+    /// clients are answered all along. Before backpressure this grew by gigabytes in seconds.
+    @Test func aClientThatNeverReadsHoldsABoundedAmountOfMemory() async throws {
+        // Thirty seconds of blocking work: on a thread of its own, not one of the few the
+        // other tests share.
+        try await blocking { try Self.neverReading() }
+    }
+
+    private static func neverReading() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: examplePath("feed-cell"), toPath: folder + "/schemes.d/feed-cell.json")
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        defer { daemon.stop() }
+        let other = CGLClient(configuration: .init(socketPath: daemon.socketPath, requestTimeout: .seconds(10)))
+        _ = try other.lookup("feed-cell", in: .profile("phone-portrait"))
+        let baseline = residentBytes(of: daemon.process.processIdentifier)
+
+        let greedy = try RawConnection(path: daemon.socketPath)
+        #expect(try greedy.handshake().status == .ok)
+        var frames: [UInt8] = []
+        for id in 1 ... 256 {
+            WireRequest.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")).encode(requestID: UInt32(id), into: &frames)
+        }
+        var written = 0
+        var peak = baseline
+        var served = 0
+        let end = ContinuousClock.now + .seconds(30)
+        var nextSample = ContinuousClock.now
+        while ContinuousClock.now < end {
+            // Whole frames or not, as the socket takes them: the daemon reads a stream.
+            let count = try greedy.sendSome(frames)
+            if count == frames.count { written += count } else {
+                written += count
+                frames = Array(frames[count...] + frames[..<count])
+                usleep(1000)
+            }
+            if ContinuousClock.now >= nextSample {
+                nextSample = ContinuousClock.now + .milliseconds(500)
+                peak = max(peak, residentBytes(of: daemon.process.processIdentifier))
+                _ = try other.lookup("feed-cell", in: .profile("phone-portrait"))
+                served += 1
+            }
+        }
+        let grown = (peak - baseline) / 1_048_576
+        print("HostileClientTests: \(written / 1024) KiB of requests written, resident memory \(baseline / 1_048_576) → peak \(peak / 1_048_576) MiB")
+        // A megabyte of answers, a read buffer's worth of requests answered at once, the
+        // socket's own buffers: far below this.
+        #expect(grown < 48, "the daemon grew by \(grown) MiB under a client that never reads")
+        #expect(served >= 50)
+    }
+}
