@@ -2,6 +2,7 @@ import CGLClient
 import CGLDaemonTestSupport
 import CGLWire
 import Foundation
+import Synchronization
 import Testing
 
 /// What one local client can do to the daemon every other client shares, tried against the
@@ -66,5 +67,56 @@ import Testing
         // socket's own buffers: far below this.
         #expect(grown < 48, "the daemon grew by \(grown) MiB under a client that never reads")
         #expect(served >= 50)
+    }
+}
+
+/// The socket's permissions, from its first instant.
+@Suite struct PrivateSocketTests {
+    /// Started under `umask 0`, the daemon's socket is never seen at its path with a mode
+    /// other than the configured one (0660): it is bound in a private folder and moved into
+    /// place with its mode, and that folder is gone once it serves.
+    @Test func theSocketIsNeverMoreOpenThanConfigured() async throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socketPath = folder + "/s.sock"
+        let modes = Mutex<Set<UInt16>>([])
+        let watching = Atomic<Bool>(true)
+        // Watches from before the daemon starts until its socket first appears: the mode it
+        // has then is the one a client racing the daemon would meet. (It yields between looks:
+        // the other tests share the two cores.)
+        let watcher = Thread {
+            while watching.load(ordering: .relaxed) {
+                var status = stat()
+                if lstat(socketPath, &status) == 0 {
+                    modes.withLock { _ = $0.insert(UInt16(status.st_mode & 0o777)) }
+                    return
+                }
+                sched_yield()
+            }
+        }
+        watcher.start()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask 0; exec \"$0\" \"$@\"", productsDirectory.appendingPathComponent("cgld").path,
+                             "--socket", socketPath, "--database", folder + "/db.sqlite", "--schemes-dir", folder + "/schemes.d", "--no-prewarm"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        let client = CGLClient(configuration: .init(socketPath: socketPath, connectTimeout: .seconds(1)))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while (try? await client.ping()) == nil {
+            #expect(process.isRunning && ContinuousClock.now < deadline)
+            guard process.isRunning, ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        watching.store(false, ordering: .relaxed)
+        #expect(modes.withLock { $0 } == [0o660], "modes seen at \(socketPath): \(modes.withLock { $0.map { String($0, radix: 8) } })")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".cgld-bind-") }
+        #expect(left.isEmpty, "staging folders left behind: \(left)")
     }
 }

@@ -48,11 +48,24 @@ struct Listener {
         }
         let bootstrap = ServerBootstrap(group: eventLoops).serverChannelOption(.backlog, value: 256)
         do {
-            let server = if let activated {
-                try await bootstrap.bind(activated.descriptor, childChannelInitializer: initializer)
+            let server: NIOAsyncChannel<Child, Never>
+            if let activated {
+                server = try await bootstrap.bind(activated.descriptor, childChannelInitializer: initializer)
+            } else if let staged = try SocketFile.stagingPath(for: configuration.socketPath) {
+                // Bound where only this user can reach it, then moved into place with its mode:
+                // the socket is never more open than configured, whatever the umask.
+                server = try await bootstrap.bind(unixDomainSocketPath: staged, cleanupExistingSocketFile: false, childChannelInitializer: initializer)
+                do {
+                    try SocketFile.publish(staged, at: configuration.socketPath, mode: configuration.socketMode)
+                } catch {
+                    try? await server.channel.close()
+                    throw error
+                }
             } else {
-                try await bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false,
-                                         childChannelInitializer: initializer)
+                server = try await SocketFile.withPrivateUmask {
+                    try await bootstrap.bind(unixDomainSocketPath: configuration.socketPath, cleanupExistingSocketFile: false,
+                                             childChannelInitializer: initializer)
+                }
             }
             return Listener(server: server, handler: handler, configuration: configuration, counters: counters, identifyPeer: identifyPeer, logger: logger)
         } catch {

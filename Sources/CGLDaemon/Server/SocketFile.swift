@@ -67,6 +67,42 @@ enum SocketFile {
         return stat(path, &status) == 0 ? status.st_gid : nil
     }
 
+    /// Where to bind before the socket is published at `path`: a fresh folder beside it that
+    /// only this user may enter (`mkdtemp` makes it 0700), so that nobody can connect while
+    /// the socket still has the mode the umask gave it. Nil when that path would not fit a
+    /// socket address (the socket is then bound at `path` under a private umask).
+    static func stagingPath(for path: String) throws(DaemonError) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/.cgld-bind-XXXXXX").utf8CString)
+        let staged = (folder.isEmpty ? "." : folder).utf8.count + "/.cgld-bind-XXXXXX/s".utf8.count
+        guard staged < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else { return nil }
+        guard let created = mkdtemp(&template) else {
+            throw DaemonError(code: .socket, message: "cannot create a private folder beside \(path) to bind in: \(String(cString: strerror(errno)))")
+        }
+        return String(cString: created) + "/s"
+    }
+
+    /// Gives the socket bound at `staged` its `mode`, then moves it to `path` (a rename: it
+    /// appears there whole, with its mode), and removes the private folder.
+    static func publish(_ staged: String, at path: String, mode: UInt16) throws(DaemonError) {
+        let folder = (staged as NSString).deletingLastPathComponent
+        defer { rmdir(folder) }
+        try setMode(staged, mode)
+        guard rename(staged, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(staged)
+            throw DaemonError(code: .socket, message: "cannot move the socket bound at \(staged) to \(path): \(reason)")
+        }
+    }
+
+    /// Runs `body` (a bind at a path too long to stage) with a umask that leaves the socket
+    /// open to its owner alone until its mode is set.
+    static func withPrivateUmask<T>(_ body: () async throws -> T) async rethrows -> T {
+        let previous = umask(0o177)
+        defer { umask(previous) }
+        return try await body()
+    }
+
     /// Removes the socket file at shutdown.
     static func remove(_ path: String) {
         unlink(path)
