@@ -4,13 +4,7 @@ extension RequestHandler {
     /// Loads the lookups of a batch that missed memory, together (``SnapshotService/load(_:)-([SnapshotTarget])``):
     /// in parallel across the compute threads, a key asked for twice loaded once.
     func complete(_ items: [BatchItem]) async -> [BatchItem] {
-        var pending: [Int] = []
-        var targets: [SnapshotTarget] = []
-        for (index, item) in items.enumerated() {
-            guard case .pending(_, let target) = item else { continue }
-            pending.append(index)
-            targets.append(target)
-        }
+        let (pending, targets) = Self.pending(items)
         return Self.completed(items, pending: pending, loaded: await snapshots.load(targets))
     }
 
@@ -18,17 +12,22 @@ extension RequestHandler {
     /// (``SnapshotService/loadDirectly(_:done:)``): `done` gets the completed items on a
     /// compute thread. False, with nothing started, when they do not.
     func completeDirectly(_ items: [BatchItem], done: @escaping @Sendable ([BatchItem]) -> Void) -> Bool {
-        var pending: [Int] = []
+        let (pending, targets) = Self.pending(items)
+        return snapshots.loadDirectly(targets) { loaded in
+            done(Self.completed(items, pending: pending, loaded: loaded))
+        }
+    }
+
+    /// Where the pending items are, and their targets.
+    private static func pending(_ items: [BatchItem]) -> (positions: [Int], targets: [SnapshotTarget]) {
+        var positions: [Int] = []
         var targets: [SnapshotTarget] = []
         for (index, item) in items.enumerated() {
             guard case .pending(_, let target) = item else { continue }
-            pending.append(index)
+            positions.append(index)
             targets.append(target)
         }
-        let positions = pending
-        return snapshots.loadDirectly(targets) { loaded in
-            done(Self.completed(items, pending: positions, loaded: loaded))
-        }
+        return (positions, targets)
     }
 
     /// `items` with the pending ones at `pending` replaced by what loading them gave.
