@@ -10,6 +10,8 @@ public struct DaemonError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let configuration = Code(name: "configuration")
         /// Another daemon answers on the socket path.
         public static let socketInUse = Code(name: "socketInUse")
+        /// Another daemon holds the database's lock: one daemon per database.
+        public static let databaseInUse = Code(name: "databaseInUse")
         /// The socket cannot be created or bound (a path too long, a missing permission, a
         /// file in the way).
         public static let socket = Code(name: "socket")

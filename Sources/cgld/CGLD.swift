@@ -96,7 +96,7 @@ struct CGLD: AsyncParsableCommand {
     static func exitCode(_ error: DaemonError) -> Int32 {
         switch error.code {
         case .configuration, .profiles: 78
-        case .socketInUse: 75
+        case .socketInUse, .databaseInUse: 75
         default: 70
         }
     }

@@ -107,6 +107,34 @@ import Testing
         #expect(try cglctl("ping", "--socket", daemon.socketPath).status == 0)
         #expect(daemon.stop() == 0)
     }
+
+    /// One daemon per database: a second one on another socket but the same database exits
+    /// with 75 and says who holds it; the first goes on serving, and once it stopped, the
+    /// database is free for the next.
+    @Test func aSecondDaemonOnTheSameDatabaseRefusesToStart() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        let second = Process()
+        second.executableURL = productsDirectory.appendingPathComponent("cgld")
+        second.arguments = ["--socket", folder + "/other.sock", "--database", daemon.databasePath, "--schemes-dir", folder + "/schemes.d", "--no-prewarm"]
+        let errors = Pipe()
+        second.standardError = errors
+        try second.run()
+        // It must exit at once; one that serves would be stopped here, and fail the test.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while second.isRunning, ContinuousClock.now < deadline { usleep(10000) }
+        if second.isRunning { kill(second.processIdentifier, SIGTERM) }
+        second.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(second.terminationStatus == 75)
+        #expect(message.contains("another cgld is using the database \(daemon.databasePath) (it holds \(daemon.databasePath).lock)"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/other.sock"))
+        #expect(try cglctl("ping", "--socket", daemon.socketPath).status == 0)
+        #expect(daemon.stop() == 0)
+        let next = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        #expect(next.stop() == 0)
+    }
 }
 
 func cglctl(_ arguments: [String]) throws -> CommandResult {

@@ -91,6 +91,9 @@ public final class Daemon: Service {
         // A socket systemd passed is bound and listening already; only a path cgld binds
         // itself must be free.
         if options.activatedSocket == nil { try SocketFile.prepare(configuration.socketPath) }
+        // Held until this function returns, when the daemon has stopped serving.
+        let databaseLock = configuration.isInMemory ? nil : try DatabaseLock(databasePath: configuration.databasePath)
+        defer { withExtendedLifetime(databaseLock) {} }
         let pool = ComputePool(width: configuration.resolvedWorkers)
         let store: SQLiteSchemeStore
         do {
