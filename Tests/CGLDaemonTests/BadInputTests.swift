@@ -318,7 +318,10 @@ import Testing
         }
     }
 
-    @Test func connectionsOverTheLimitAreClosedAndTheOthersServed() async throws {
+    /// A connection over `limits.maxConnections` is told why before it is closed: its hello
+    /// is answered `busy`, then an error of the connection names the limit. The client
+    /// library says the same. The others are served.
+    @Test func connectionsOverTheLimitAreToldWhyAndClosedAndTheOthersServed() async throws {
         try await withTestDaemon(configure: { $0.limits.maximumConnections = 2 }) { daemon in
             let socketPath = daemon.configuration.socketPath
             try await blocking {
@@ -326,7 +329,18 @@ import Testing
                 let second = try RawConnection(path: socketPath)
                 #expect(try first.handshake().isAccepted && second.handshake().isAccepted)
                 let third = try RawConnection(path: socketPath)
+                #expect(try third.handshake().status == .busy)
+                let refusal = try third.readResponse()
+                guard case .error(let error) = refusal.response else {
+                    Issue.record("not an error: \(refusal.response)")
+                    return
+                }
+                #expect(refusal.id == 0 && error.code == .busy)
+                #expect(error.message.contains("at most 2 connections at once (limits.maxConnections)"))
                 #expect(try third.readUntilClosed().isEmpty)
+                let client = CGLClient(configuration: .init(socketPath: socketPath))
+                let refused = #expect(throws: CGLClientError.self) { try client.ping() }
+                #expect(refused?.refusal?.code == .busy && refused?.message.contains("limits.maxConnections") == true)
                 try first.send(.ping, id: 1)
                 #expect(try first.readResponse().response.kind == .pong)
             }

@@ -120,6 +120,7 @@ final class ClientConnection: @unchecked Sendable {
         guard let serverHello = try? Handshake.ServerHello(decoding: Array(answer.prefix(Handshake.ServerHello.size))) else {
             throw CGLClientError(code: .protocolViolation, message: "\(socketPath) does not answer the cgld handshake", socketPath: socketPath)
         }
+        if serverHello.status == .busy { throw busy(after: answer.dropFirst(Handshake.ServerHello.size)) }
         guard serverHello.isAccepted else {
             refusedFor = serverHello.version
             throw CGLClientError(code: .handshakeRefused,
@@ -128,6 +129,17 @@ final class ClientConnection: @unchecked Sendable {
         }
         maximumFrameSize = serverHello.maximumFrameSize
         parser.feed(answer.dropFirst(Handshake.ServerHello.size))
+    }
+
+    /// The daemon's refusal of a connection over its limit: the error it sent after the
+    /// hello when it came with it, else one that says the same.
+    private func busy(after rest: ArraySlice<UInt8>) -> CGLClientError {
+        var parser = FrameParser()
+        parser.feed(rest)
+        if let frame = try? parser.next(), case .error(let error)? = try? WireResponse(frame: frame) {
+            return .daemon(error, socketPath: socketPath)
+        }
+        return .daemon(WireError(code: .busy, message: "cgld serves as many connections as it may (limits.maxConnections); retry later"), socketPath: socketPath)
     }
 
     /// The first of `count` fresh, consecutive request ids (ids are never 0, and a range

@@ -1,3 +1,4 @@
+import CGLWire
 import Synchronization
 import Logging
 import NIOCore
@@ -99,7 +100,13 @@ struct Listener {
         guard open <= configuration.limits.maximumConnections else {
             DaemonCounters.decrement(counters.connectionsOpen)
             logger.warning("Refused a connection: too many open", metadata: ["cgl.connections.limit": "\(configuration.limits.maximumConnections)"])
-            channel.close(promise: nil)
+            // Told why before the close: a hello refused `busy`, and the reason as an error
+            // of the connection (its hello is not read: the answer does not depend on it).
+            var refusal: [UInt8] = []
+            Handshake.ServerHello(version: Handshake.currentVersion, status: .busy, maximumFrameSize: configuration.limits.maximumFrameSize).encode(into: &refusal)
+            WireResponse.error(WireError(code: .busy, message: "cgld serves at most \(configuration.limits.maximumConnections) connections at once (limits.maxConnections); this one is closed: retry later"))
+                .encode(requestID: 0, into: &refusal)
+            channel.writeAndFlush(ByteBuffer(bytes: refusal)).whenComplete { _ in channel.close(promise: nil) }
             return
         }
         let (counters, logger, identifyPeer, handler) = (self.counters, self.logger, self.identifyPeer, self.handler)

@@ -17,12 +17,16 @@ extension Handshake {
             /// 1: the server does not speak the client's version; `version` is the newest
             /// it does.
             public static let unsupportedVersion = Status(rawValue: 1)
+            /// The server serves as many connections as it may: an `error` frame (id 0,
+            /// `busy`) with the reason follows, then the server closes. Retry later.
+            public static let busy = Status(rawValue: 2)
 
             /// `ok`, `unsupportedVersion`, or `status N`.
             public var description: String {
                 switch rawValue {
                 case 0: "ok"
                 case 1: "unsupportedVersion"
+                case 2: "busy"
                 default: "status \(rawValue)"
                 }
             }
