@@ -90,19 +90,28 @@ import Testing
         }
     }
 
+    /// Runs a `cgld` that must refuse to start: its exit status and what it wrote to stderr.
+    /// It must exit at once; one that serves is stopped after 30 s (and fails its test).
+    private static func runRefused(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let second = Process()
+        second.executableURL = productsDirectory.appendingPathComponent("cgld")
+        second.arguments = arguments
+        let errors = Pipe()
+        second.standardError = errors
+        try second.run()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while second.isRunning, ContinuousClock.now < deadline { usleep(10000) }
+        if second.isRunning { kill(second.processIdentifier, SIGTERM) }
+        second.waitUntilExit()
+        return (second.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
     @Test func aSecondDaemonOnALiveSocketRefusesToStart() throws {
         let folder = try makeDaemonFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
-        let second = Process()
-        second.executableURL = productsDirectory.appendingPathComponent("cgld")
-        second.arguments = ["--socket", daemon.socketPath, "--database", folder + "/other.sqlite", "--schemes-dir", folder + "/schemes.d"]
-        let errors = Pipe()
-        second.standardError = errors
-        try second.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 75)
+        let (status, message) = try Self.runRefused(["--socket", daemon.socketPath, "--database", folder + "/other.sqlite", "--schemes-dir", folder + "/schemes.d"])
+        #expect(status == 75)
         #expect(message.contains("another cgld is already serving on \(daemon.socketPath)"))
         #expect(try cglctl("ping", "--socket", daemon.socketPath).status == 0)
         #expect(daemon.stop() == 0)
@@ -115,19 +124,9 @@ import Testing
         let folder = try makeDaemonFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
-        let second = Process()
-        second.executableURL = productsDirectory.appendingPathComponent("cgld")
-        second.arguments = ["--socket", folder + "/other.sock", "--database", daemon.databasePath, "--schemes-dir", folder + "/schemes.d", "--no-prewarm"]
-        let errors = Pipe()
-        second.standardError = errors
-        try second.run()
-        // It must exit at once; one that serves would be stopped here, and fail the test.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while second.isRunning, ContinuousClock.now < deadline { usleep(10000) }
-        if second.isRunning { kill(second.processIdentifier, SIGTERM) }
-        second.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(second.terminationStatus == 75)
+        let (status, message) = try Self.runRefused(["--socket", folder + "/other.sock", "--database", daemon.databasePath,
+                                                     "--schemes-dir", folder + "/schemes.d", "--no-prewarm"])
+        #expect(status == 75)
         #expect(message.contains("another cgld is using the database \(daemon.databasePath) (it holds \(daemon.databasePath).lock)"), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/other.sock"))
         #expect(try cglctl("ping", "--socket", daemon.socketPath).status == 0)
