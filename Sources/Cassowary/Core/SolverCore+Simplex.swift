@@ -19,15 +19,19 @@ extension SolverCore {
     /// the first such symbol in id order, and breaking ratio ties by the lowest basic
     /// symbol (Bland's rule, as kiwi does by its map order), rules out cycling in exact
     /// arithmetic.
+    ///
+    /// Every objective here is a sum of weighted symbols that are ≥ 0, so it is bounded
+    /// below, and a symbol no row limits cannot truly lower it: its negative coefficient is
+    /// round-off (weights from 1e-4 to 1e9 meet in one row, where 1e9's last bits are 1e-7).
+    /// Such a symbol is passed over (kiwi throws "the objective is unbounded" instead).
     mutating func optimize(_ which: Objective) {
+        var roundOff: [Symbol] = []
         while true {
-            let entering = enteringSymbol(which == .main ? objective : artificial ?? Row())
+            let entering = enteringSymbol(which == .main ? objective : artificial ?? Row(), passingOver: roundOff)
             if entering.isInvalid { return }
-            // Every objective here is a sum of weighted symbols that are ≥ 0, so it is
-            // bounded below and the ratio test always finds a row.
             guard let slot = leavingSlot(for: entering) else {
-                assertionFailure("the objective is unbounded")
-                return
+                roundOff.append(entering)
+                continue
             }
             pivot(slot, entering: entering)
         }
@@ -76,8 +80,8 @@ extension SolverCore {
 
     /// The first non-dummy symbol with a negative objective coefficient, or `.invalid` when
     /// the objective is minimal. Dummies are fixed at zero, so they may not enter.
-    func enteringSymbol(_ objective: Row) -> Symbol {
-        objective.cells.first { !$0.symbol.isDummy && $0.coefficient < 0 }?.symbol ?? .invalid
+    func enteringSymbol(_ objective: Row, passingOver excluded: [Symbol] = []) -> Symbol {
+        objective.cells.first { !$0.symbol.isDummy && $0.coefficient < 0 && !excluded.contains($0.symbol) }?.symbol ?? .invalid
     }
 
     /// The restricted row that limits `entering` first (the smallest `-constant / coefficient`
@@ -89,7 +93,7 @@ extension SolverCore {
         for slot in 0..<tableau.count {
             let basic = tableau.basics[slot]
             if basic.isExternal { continue }  // unrestricted: never limits the entering symbol
-            let coefficient = tableau.rows[slot].coefficient(for: entering)
+            let coefficient = tableau.coefficient(of: entering, at: slot)
             guard coefficient < 0 else { continue }
             let ratio = -tableau.rows[slot].constant / coefficient
             if best == nil || ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
@@ -122,7 +126,7 @@ extension SolverCore {
         var second: (slot: Int, ratio: Double, basic: Symbol)?
         var third: (slot: Int, basic: Symbol)?
         for slot in 0..<tableau.count {
-            let coefficient = tableau.rows[slot].coefficient(for: marker)
+            let coefficient = tableau.coefficient(of: marker, at: slot)
             if coefficient == 0 { continue }
             let basic = tableau.basics[slot], constant = tableau.rows[slot].constant
             if basic.isExternal {

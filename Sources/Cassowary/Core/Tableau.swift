@@ -14,6 +14,9 @@ struct Tableau: Sendable {
     private(set) var basics: [Symbol] = []
     /// The rows, slot by slot.
     private(set) var rows: [Row] = []
+    /// Each row's ``Row/summary``, slot by slot: the scans that ask every row about one
+    /// symbol read these 8 bytes per row, contiguous, rather than each row's 24.
+    private var summaries: [UInt64] = []
     /// For each symbol id, the slot of its row, or -1 when the symbol is not basic.
     private var slots: [Int32] = []
     /// While recording, what is needed to undo every change since ``beginJournal()``.
@@ -49,6 +52,7 @@ struct Tableau: Sendable {
         slots[id] = Int32(rows.count)
         basics.append(symbol)
         rows.append(row)
+        summaries.append(row.summary)
     }
 
     /// Takes the row out of `slot`, returning its basic symbol and the row.
@@ -58,11 +62,25 @@ struct Tableau: Sendable {
         if slot != last {
             rows.swapAt(slot, last)
             basics.swapAt(slot, last)
+            summaries.swapAt(slot, last)
             slots[basics[slot].id] = Int32(slot)
         }
         let basic = basics.removeLast()
+        summaries.removeLast()
         slots[basic.id] = -1
         return (basic, rows.removeLast())
+    }
+
+    /// Whether the row in `slot` may hold `symbol`: `false` proves it does not.
+    @inline(__always)
+    func mayContain(_ symbol: Symbol, at slot: Int) -> Bool {
+        summaries[slot] & Row.bit(symbol) != 0
+    }
+
+    /// The coefficient of `symbol` in the row in `slot`, or 0.
+    @inline(__always)
+    func coefficient(of symbol: Symbol, at slot: Int) -> Double {
+        mayContain(symbol, at: slot) ? rows[slot].coefficient(for: symbol) : 0
     }
 
     /// Adds `value` to the constant of the row in `slot`; returns the new constant.
@@ -74,17 +92,47 @@ struct Tableau: Sendable {
     /// Replaces the parametric `symbol` by `row` in every row that holds it, appending to
     /// `infeasible` each restricted basic symbol whose constant goes negative.
     mutating func substitute(_ symbol: Symbol, with row: Row, infeasible: inout [Symbol]) {
-        for slot in 0..<rows.count {
+        let bit = Row.bit(symbol)
+        for slot in 0..<rows.count where summaries[slot] & bit != 0 {
             if journal != nil && rows[slot].coefficient(for: symbol) != 0 { record(slot) }
             guard rows[slot].substitute(symbol, with: row) else { continue }
+            summaries[slot] = rows[slot].summary
             let basic = basics[slot]
             if !basic.isExternal && rows[slot].constant < 0 { infeasible.append(basic) }
         }
     }
 
+    /// Adds `delta · coefficient of symbol` to every row's constant, for each of `shifts`
+    /// (sorted by symbol, symbols parametric), in one pass over the rows; appends to
+    /// `infeasible` each restricted basic symbol whose constant goes negative.
+    ///
+    /// The same as shifting each symbol's column on its own, which walks every row once per
+    /// symbol: moving hundreds of edit variables together (a layout's intrinsic sizes) would
+    /// cost hundreds of walks.
+    mutating func shiftConstants(by shifts: [(symbol: Symbol, delta: Double)], infeasible: inout [Symbol]) {
+        guard let last = shifts.last else { return }
+        // Each shifted symbol's delta, by id: one load per cell rather than a search.
+        var deltas = [Double](repeating: 0, count: last.symbol.id + 1)
+        var mask: UInt64 = 0
+        for shift in shifts {
+            deltas[shift.symbol.id] = shift.delta
+            mask |= Row.bit(shift.symbol)
+        }
+        deltas.withUnsafeBufferPointer { deltas in
+            for slot in 0..<rows.count where summaries[slot] & mask != 0 {
+                var change = 0.0
+                for cell in rows[slot].cells where cell.symbol.id < deltas.count {
+                    change += deltas[cell.symbol.id] * cell.coefficient
+                }
+                guard change != 0 else { continue }
+                if addToConstant(change, at: slot) < 0 && !basics[slot].isExternal { infeasible.append(basics[slot]) }
+            }
+        }
+    }
+
     /// Removes `symbol` from every row (used to drop the artificial variable).
     mutating func removeEverywhere(_ symbol: Symbol) {
-        for slot in rows.indices where rows[slot].coefficient(for: symbol) != 0 {
+        for slot in rows.indices where coefficient(of: symbol, at: slot) != 0 {
             record(slot)
             rows[slot].remove(symbol)
         }
@@ -108,6 +156,7 @@ struct Tableau: Sendable {
         for (slot, basic) in journal.basics.enumerated() { slots[basic.id] = Int32(slot) }
         basics = journal.basics
         rows = restored
+        summaries = restored.map(\.summary)
         self.journal = nil
     }
 

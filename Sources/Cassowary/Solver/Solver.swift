@@ -85,6 +85,21 @@ public struct Solver: Sendable {
         try core.suggestValue(variable, value)
     }
 
+    /// Suggests values for several edit variables and re-solves once, at the end.
+    ///
+    /// The solution is optimal for all the suggestions, as after suggesting each in turn
+    /// (where several solutions are optimal, it may be another of them), but the dual
+    /// simplex runs once rather than once per suggestion, and the constants move in one pass
+    /// over the tableau: moving many edit variables together (a layout's container size and
+    /// its items' intrinsic sizes) costs little more than moving one. A value equal to the
+    /// variable's current suggestion costs nothing.
+    /// - Parameter suggestions: Edit variables and the values they should take.
+    /// - Throws: `SolverError` with code `.unknownEditVariable` if one of the variables is
+    ///   not an edit variable; no suggestion is then applied.
+    public mutating func suggestValues(_ suggestions: some Collection<(Variable, Double)>) throws(SolverError) {
+        try core.suggestValues(suggestions)
+    }
+
     /// The value of a variable in the current solution; 0 for a variable the solver has
     /// never seen, or one left free by every constraint.
     ///
