@@ -41,10 +41,27 @@ struct EquationParser {
     private let isDeclared: (String) -> Bool
     private let declaredIDs: [String]
 
+    /// The element ids references may name (with `$root`, `$safeArea`), to share between
+    /// the equations of a document.
+    struct Vocabulary: Sendable {
+        let ids: [String]
+        let known: Set<String>
+
+        init(_ ids: [String]) {
+            self.ids = ids
+            known = Set(ids)
+        }
+    }
+
     /// Parses `text`; `ids` are the element ids references may name (with `$root`, `$safeArea`).
     static func parse(_ text: String, ids: [String]) throws(Failure) -> Parsed {
-        let known = Set(ids)
-        var parser = EquationParser(scanner: ByteScanner(text), isDeclared: { known.contains($0) }, declaredIDs: ids)
+        try parse(text, vocabulary: Vocabulary(ids))
+    }
+
+    /// Parses `text`, whose references may name the ids of `vocabulary`.
+    static func parse(_ text: String, vocabulary: Vocabulary) throws(Failure) -> Parsed {
+        let known = vocabulary.known
+        var parser = EquationParser(scanner: ByteScanner(text), isDeclared: { known.contains($0) }, declaredIDs: vocabulary.ids)
         return try parser.readEquation()
     }
 

@@ -6,7 +6,7 @@ extension DocumentDecoder {
     func decodeEquationsBlock(_ object: ObjectReader, id: String?, at pointer: JSONPointer) -> EquationsBlockSpec? {
         object.rejectUnknownKeys(allowed: ["id", "equations"], what: "an equations block")
         guard let list = object.array("equations", what: "an equations block") else { return nil }
-        let ids = Array(elements.keys) + ReservedID.all
+        let ids = EquationParser.Vocabulary(elements.keys.sorted() + ReservedID.all)
         let equations = list.enumerated().compactMap { index, value in
             decodeEquation(value, at: pointer.appending("equations").appending(index), ids: ids)
         }
@@ -16,7 +16,7 @@ extension DocumentDecoder {
         return block
     }
 
-    private func decodeEquation(_ value: JSONValue, at pointer: JSONPointer, ids: [String]) -> EquationSpec? {
+    private func decodeEquation(_ value: JSONValue, at pointer: JSONPointer, ids: EquationParser.Vocabulary) -> EquationSpec? {
         guard case .string(let text) = value.kind else {
             issues.error(.wrongType, pointer, "an equation must be a string, not \(value.typeDescription)",
                          hint: "such as \"title.left == avatar.right + 8\"", at: value.position)
@@ -30,7 +30,7 @@ extension DocumentDecoder {
         let lhs: LinearForm
         let rhs: LinearForm
         do {
-            parsed = try EquationParser.parse(text, ids: ids)
+            parsed = try EquationParser.parse(text, vocabulary: ids)
             lhs = try parsed.lhs.linearForm()
             rhs = try parsed.rhs.linearForm()
         } catch {

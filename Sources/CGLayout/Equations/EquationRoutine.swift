@@ -18,8 +18,9 @@ struct EquationPlan: Sendable {
         enum Origin: Sendable {
             case zero
             case solved(EquationVariables.Unknowns, boundsOrigin: CGPoint)
-            /// The parent (and its ancestors): their space offsets give the origin.
-            case given(chain: [Int32], x: Variable, y: Variable)
+            /// The parent (and its ancestors): their space offsets give the origin, suggested
+            /// to `parameters` when the element's position falls back on it.
+            case given(chain: [Int32], parameters: (x: Variable, y: Variable)?)
         }
 
         var slot: Int32
@@ -33,12 +34,16 @@ struct EquationPlan: Sendable {
     var rtl: BuiltEquationSystem?
     var constants: [Constant]
     var outputs: [Output]
+    /// The edit variables a run suggests, in order: each constant's x, y, width and height,
+    /// then each output's intrinsic width and height and, for a `.given` origin, its x and y.
+    var editVariables: [Variable]
     /// Why equations were left out, per direction.
     var ltrIssue: LayoutError?
     var rtlIssue: LayoutError?
     var label: String
 
-    init(system: EquationSystem, slots: [Int32], records: [ElementRecord], names: [String], descriptions: [String], label: String) {
+    init(system: EquationSystem, slots: [Int32], records: [ElementRecord], sizings: [ContentSizing], names: [String],
+         descriptions: [String], label: String) {
         self.label = label
         let variables = system.makeVariables()
         func chain(from slot: Int32) -> [Int32] {
@@ -66,13 +71,66 @@ struct EquationPlan: Sendable {
             case .zero: origin = .zero
             case .solved(let parent, let boundsOrigin): origin = .solved(variables.unknowns[parent], boundsOrigin: boundsOrigin)
             case .given:
-                let parameters = variables.origins[index] ?? (Variable(), Variable())
-                origin = .given(chain: chain(from: records[Int(slot)].parent), x: parameters.x, y: parameters.y)
+                origin = .given(chain: chain(from: records[Int(slot)].parent), parameters: variables.origins[index])
             }
             outputs.append(Output(slot: slot, unknowns: unknowns, origin: origin, intrinsic: intrinsic))
         }
+        editVariables = constants.flatMap { [$0.unknowns.x, $0.unknowns.y, $0.unknowns.width, $0.unknowns.height] }
+            + outputs.flatMap { output -> [Variable] in
+                let intrinsic = [output.intrinsic.width, output.intrinsic.height]
+                guard case .given(_, let parameters?) = output.origin else { return intrinsic }
+                return intrinsic + [parameters.x, parameters.y]
+            }
         ltrIssue = Self.issue(ltr.rejections, descriptions: descriptions, label: label)
         rtlIssue = rtl.flatMap { Self.issue($0.rejections, descriptions: descriptions, label: label) }
+        // Every run starts from these solvers, and suggests its own values: from the values
+        // of the elements as compiled, most runs change few of them (a fixed intrinsic size
+        // never changes), and the dual simplex only works for what does. From zeros, every
+        // run would move every intrinsic size, and pay for it. The start depends on the
+        // compiled elements alone, so a run's frames do too.
+        let compiled = CompiledElementStore(records: records, sizings: sizings)
+        var solver = ltr.solver
+        suggest(to: &solver, proposing: CompiledElementStore.unconstrained, store: compiled)
+        ltr.solver = solver
+        if let built = rtl {
+            solver = built.solver
+            suggest(to: &solver, proposing: CompiledElementStore.unconstrained, store: compiled)
+            rtl?.solver = solver
+        }
+    }
+
+    /// Suggests a run's values to every edit variable, at once (one dual simplex): the
+    /// frames of the constants, the intrinsic sizes for `size`, the origins of the parent
+    /// spaces.
+    func suggest<Store: LayoutStore>(to solver: inout Solver, proposing size: CGSize, store: Store) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: editVariables.count) { values in
+            var next = 0
+            func suggest(_ value: CGFloat) {
+                values.initializeElement(at: next, to: Double(value))
+                next += 1
+            }
+            for constant in constants {
+                let frame = store.frame(constant.slot)
+                let offset = EquationRoutine.offset(constant.chain, store)
+                suggest(frame.origin.x + offset.x)
+                suggest(frame.origin.y + offset.y)
+                suggest(frame.size.width)
+                suggest(frame.size.height)
+            }
+            for output in outputs {
+                let intrinsic = store.sizeThatFits(size, output.slot)
+                suggest(intrinsic.width)
+                suggest(intrinsic.height)
+                if case .given(let chain, _?) = output.origin {
+                    let offset = EquationRoutine.offset(chain, store)
+                    suggest(offset.x)
+                    suggest(offset.y)
+                }
+            }
+            // Edit variables exist by construction, so suggestions cannot fail.
+            let variables = editVariables
+            try? solver.suggestValues(variables.indices.lazy.map { (variables[$0], values[$0]) })
+        }
     }
 
     /// The first rejection, as an issue naming the equations.
@@ -105,42 +163,30 @@ struct EquationRoutine: LayoutRoutine {
     ) -> LayoutError? {
         // A copy of the prebuilt solver: suggesting values copies its tables once, and the
         // compiled block stays shareable between threads.
-        var solver = direction == .rightToLeft ? (plan.rtl ?? plan.ltr).solver : plan.ltr.solver
-        // Edit variables exist by construction, so suggestions cannot fail.
-        for constant in plan.constants {
-            let frame = store.frame(constant.slot)
-            let offset = Self.offset(constant.chain, store)
-            try? solver.suggestValue(constant.unknowns.x, Double(frame.origin.x + offset.x))
-            try? solver.suggestValue(constant.unknowns.y, Double(frame.origin.y + offset.y))
-            try? solver.suggestValue(constant.unknowns.width, Double(frame.size.width))
-            try? solver.suggestValue(constant.unknowns.height, Double(frame.size.height))
-        }
-        for output in plan.outputs {
-            let intrinsic = store.sizeThatFits(source.size, output.slot)
-            try? solver.suggestValue(output.intrinsic.width, Double(intrinsic.width))
-            try? solver.suggestValue(output.intrinsic.height, Double(intrinsic.height))
-            if case .given(let chain, let x, let y) = output.origin {
-                let offset = Self.offset(chain, store)
-                try? solver.suggestValue(x, Double(offset.x))
-                try? solver.suggestValue(y, Double(offset.y))
+        let built = direction == .rightToLeft ? (plan.rtl ?? plan.ltr) : plan.ltr
+        var solver = built.solver
+        plan.suggest(to: &solver, proposing: source.size, store: store)
+        let peeled = built.peeled
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: peeled.unknowns.count) { values in
+            peeled.compute(from: solver, into: values)
+            func value(_ variable: Variable) -> Double { peeled.value(of: variable, in: solver, peeled: values) }
+            for (index, output) in plan.outputs.enumerated() {
+                let origin: CGPoint
+                switch output.origin {
+                case .zero: origin = .zero
+                case .solved(let parent, let boundsOrigin):
+                    origin = CGPoint(x: value(parent.x) - boundsOrigin.x, y: value(parent.y) - boundsOrigin.y)
+                case .given(let chain, _):
+                    origin = Self.offset(chain, store)
+                }
+                let frame = CGRect(x: value(output.unknowns.x) - origin.x, y: value(output.unknowns.y) - origin.y,
+                                   width: value(output.unknowns.width), height: value(output.unknowns.height))
+                store.setFrame(frame, of: output.slot)
+                if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
             }
+            if let issue = direction == .rightToLeft ? (plan.rtl == nil ? plan.ltrIssue : plan.rtlIssue) : plan.ltrIssue { return issue }
+            return movedConstant(solver, store)
         }
-        for (index, output) in plan.outputs.enumerated() {
-            let origin: CGPoint
-            switch output.origin {
-            case .zero: origin = .zero
-            case .solved(let parent, let boundsOrigin):
-                origin = CGPoint(x: solver.value(of: parent.x) - boundsOrigin.x, y: solver.value(of: parent.y) - boundsOrigin.y)
-            case .given(_, let x, let y):
-                origin = CGPoint(x: solver.value(of: x), y: solver.value(of: y))
-            }
-            let frame = CGRect(x: solver.value(of: output.unknowns.x) - origin.x, y: solver.value(of: output.unknowns.y) - origin.y,
-                               width: solver.value(of: output.unknowns.width), height: solver.value(of: output.unknowns.height))
-            store.setFrame(frame, of: output.slot)
-            if firstOutput >= 0 { outputs[Int(firstOutput) + index] = frame }
-        }
-        if let issue = direction == .rightToLeft ? (plan.rtl == nil ? plan.ltrIssue : plan.rtlIssue) : plan.ltrIssue { return issue }
-        return movedConstant(solver, store)
     }
 
     /// An issue when the required equations moved a constant element: they cannot hold with
@@ -161,7 +207,7 @@ struct EquationRoutine: LayoutRoutine {
     }
 
     @inline(__always)
-    private static func offset<Store: LayoutStore>(_ chain: [Int32], _ store: Store) -> CGPoint {
+    static func offset<Store: LayoutStore>(_ chain: [Int32], _ store: Store) -> CGPoint {
         var offset = CGPoint.zero
         for slot in chain {
             let step = store.spaceOffset(slot)

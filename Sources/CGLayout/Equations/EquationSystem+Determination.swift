@@ -10,42 +10,34 @@ extension EquationSystem {
     /// considered (inequalities bound but do not fix), at any priority: an optional equality
     /// fixes an unknown unless it loses to another constraint.
     package func undetermined(measuringContent: Set<Int> = []) -> [(element: Int, unknowns: [Int])] {
-        let solved = elements.indices.filter { elements[$0].isSolved }
-        var column: [Int: Int] = [:]
-        for (position, element) in solved.enumerated() { column[element] = position * 4 }
-        let width = solved.count * 4
-        var rows: [[Double]] = []
-        for equation in equations where equation.relation == .equal && equation.priority.isFinite && (1...1000).contains(equation.priority) {
-            var row = [Double](repeating: 0, count: width)
-            for term in equation.terms {
-                guard let base = column[term.element] else { continue }
-                for (offset, factor) in Self.unknowns(of: term.attribute) { row[base + offset] += term.coefficient * factor }
-            }
-            if row.contains(where: { abs($0) > Self.tolerance }) { rows.append(row) }
+        let fixed = fixedUnknowns(knownSizes: measuringContent)
+        return elements.indices.compactMap { element in
+            guard elements[element].isSolved else { return nil }
+            let open = (0..<4).filter { !fixed.fixes(element * 4 + $0) }
+            return open.isEmpty ? nil : (element, open)
         }
-        for element in measuringContent {
-            guard let base = column[element] else { continue }
-            for offset in [2, 3] {
-                var row = [Double](repeating: 0, count: width)
-                row[base + offset] = 1
-                rows.append(row)
-            }
-        }
-        let (reduced, pivots) = Self.reducedRowEchelon(rows, width: width)
-        let pivotRow = Dictionary(uniqueKeysWithValues: pivots.enumerated().map { ($1, $0) })
-        let free = (0..<width).filter { pivotRow[$0] == nil }
-        var result: [(element: Int, unknowns: [Int])] = []
-        for (position, element) in solved.enumerated() {
-            let open = (0..<4).filter { offset in
-                guard let row = pivotRow[position * 4 + offset] else { return true }
-                return free.contains { abs(reduced[row][$0]) > Self.tolerance }
-            }
-            if !open.isEmpty { result.append((element, open)) }
-        }
-        return result
     }
 
-    private static let tolerance = 1e-9
+    /// The unknowns the valid equalities fix (at any priority), with the sizes of the
+    /// elements in `knownSizes` counted as known; columns are `element * 4 + unknown`, the
+    /// unknowns in the order of `unknownNames`.
+    func fixedUnknowns(knownSizes: Set<Int>) -> SparseElimination {
+        var elimination = SparseElimination()
+        for equation in equations where equation.relation == .equal && equation.priority.isFinite && (1...1000).contains(equation.priority) {
+            var cells: SparseElimination.Cells = []
+            for term in equation.terms where elements[term.element].isSolved {
+                for (offset, factor) in Self.unknowns(of: term.attribute) {
+                    cells.append((term.element * 4 + offset, term.coefficient * factor))
+                }
+            }
+            elimination.add(cells)
+        }
+        for element in knownSizes.sorted() where elements.indices.contains(element) && elements[element].isSolved {
+            elimination.add([(element * 4 + 2, 1)])
+            elimination.add([(element * 4 + 3, 1)])
+        }
+        return elimination
+    }
 
     /// The unknowns (0 x, 1 y, 2 width, 3 height) an attribute is made of, with factors;
     /// leading and trailing as left-to-right (determination does not depend on direction).
@@ -60,27 +52,5 @@ extension EquationSystem {
         case .centerY: [(1, 1), (3, 0.5)]
         case .height: [(3, 1)]
         }
-    }
-
-    /// Gauss–Jordan elimination with partial pivoting: the reduced rows and each pivot's column.
-    private static func reducedRowEchelon(_ input: [[Double]], width: Int) -> ([[Double]], [Int]) {
-        var rows = input
-        var pivots: [Int] = []
-        var next = 0
-        for column in 0..<width where next < rows.count {
-            guard let best = (next..<rows.count).max(by: { abs(rows[$0][column]) < abs(rows[$1][column]) }),
-                  abs(rows[best][column]) > tolerance else { continue }
-            rows.swapAt(next, best)
-            let pivot = rows[next][column]
-            rows[next] = rows[next].map { $0 / pivot }
-            for other in rows.indices where other != next {
-                let factor = rows[other][column]
-                guard abs(factor) > tolerance else { continue }
-                for index in 0..<width { rows[other][index] -= factor * rows[next][index] }
-            }
-            pivots.append(column)
-            next += 1
-        }
-        return (rows, pivots)
     }
 }

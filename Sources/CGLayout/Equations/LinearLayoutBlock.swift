@@ -100,7 +100,7 @@ public struct LinearLayoutBlock: LayoutBlockProtocol {
         }
         let system = EquationSystem(elements: systemElements, equations: equations)
         let label = name.map { "equations block '\($0)'" } ?? "an equations block"
-        let plan = EquationPlan(system: system, slots: slots, records: records, names: names,
+        let plan = EquationPlan(system: system, slots: slots, records: records, sizings: compiler.program.sizings, names: names,
                                 descriptions: live.map(\.description), label: label)
         let solvedElements = elements.indices.filter { solved[$0] }.map { elements[$0] }
         compiler.addRoutine(elements: solvedElements, space: nil, constraints: []) { _, firstOutput in

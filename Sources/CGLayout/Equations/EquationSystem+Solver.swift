@@ -1,0 +1,310 @@
+internal import Cassowary
+import Foundation
+
+// MARK: Building the solver
+
+/// The unknowns and parameters of a system, shared by its solvers for both directions.
+struct EquationVariables: Sendable {
+    struct Unknowns: Sendable {
+        var x: Variable, y: Variable, width: Variable, height: Variable
+    }
+
+    /// Per element.
+    var unknowns: [Unknowns]
+    /// Per solved element with a `.given` origin and a position the equations leave open:
+    /// the origin's parameters.
+    var origins: [Int: (x: Variable, y: Variable)]
+    /// Per solved element: the parameters of its intrinsic size.
+    var intrinsicSizes: [Int: (width: Variable, height: Variable)]
+    /// Per solved element: whether the equations leave its horizontal and vertical
+    /// positions open, so that they fall back to position 0 in the parent's space.
+    var openPositions: [Int: (x: Bool, y: Bool)]
+}
+
+/// The solver of a system for one direction.
+struct BuiltEquationSystem: Sendable {
+    var solver: Solver
+    var rejections: [EquationSystem.Rejection]
+    /// The unknowns computed from the solver's solution rather than solved.
+    var peeled: EquationPeeling
+    /// Every constraint of the system but the edits: the equations (peeled or not) and the
+    /// defaults. What the solution is optimal for, to check it.
+    var constraints: [Constraint]
+}
+
+extension EquationSystem {
+    /// Pins constants and parameters: stronger than any priority, yet not required, as the
+    /// solver wants of edit variables.
+    static let pinned = Strength(weight: Strength.required.weight - 1)
+    /// Position 0 in the parent's space: below priority 1.
+    static let positionDefault = Strength(weight: 1e-4)
+    /// Not growing past the intrinsic size: priority 250, as Auto Layout's content hugging.
+    static let hugging = Strength.priority(250)
+    /// Not shrinking below it: priority 750, as Auto Layout's compression resistance.
+    static let compressionResistance = Strength.priority(750)
+    /// The equations the solver would leave out for `direction`, and why.
+    ///
+    /// Only required equations can fail, and only against required equations added before
+    /// them (constants and defaults are pinned below required), so the check builds a solver
+    /// of the required equations alone: what `build(direction:variables:)` rejects, at a
+    /// fraction of its cost.
+    package func rejections(direction: LayoutDirection) -> [Rejection] {
+        let unknowns = makeUnknowns()
+        var solver = Solver()
+        var rejections: [Rejection] = []
+        var required: [(index: Int, constraint: Constraint)] = []
+        for (index, equation) in equations.enumerated() {
+            if let reason = invalidity(of: equation) {
+                rejections.append(Rejection(equation: index, reason: reason))
+            } else if equation.priority >= 1000 {
+                add(constraint(equation, unknowns: unknowns, direction: direction), equation: index, to: &solver,
+                    required: &required, rejections: &rejections)
+            }
+        }
+        return rejections
+    }
+
+    /// The unknowns and parameters, to share between `build(direction:variables:)` calls.
+    func makeVariables() -> EquationVariables {
+        // Sizes count as known: the intrinsic size's defaults always decide what the
+        // equations leave of them. (Which positions are open does not depend on the
+        // direction once sizes are known: leading and trailing differ by a size.)
+        let fixed = fixedUnknowns(knownSizes: Set(elements.indices))
+        var origins: [Int: (x: Variable, y: Variable)] = [:]
+        var intrinsicSizes: [Int: (width: Variable, height: Variable)] = [:]
+        var openPositions: [Int: (x: Bool, y: Bool)] = [:]
+        for (index, element) in elements.enumerated() where element.isSolved {
+            intrinsicSizes[index] = (Variable("e\(index).intrinsicWidth"), Variable("e\(index).intrinsicHeight"))
+            let open = (x: !fixed.fixes(index * 4), y: !fixed.fixes(index * 4 + 1))
+            openPositions[index] = open
+            if case .given = element.origin, open.x || open.y {
+                origins[index] = (Variable("e\(index).originX"), Variable("e\(index).originY"))
+            }
+        }
+        return EquationVariables(unknowns: makeUnknowns(), origins: origins, intrinsicSizes: intrinsicSizes, openPositions: openPositions)
+    }
+
+    /// Every element's four unknowns.
+    private func makeUnknowns() -> [EquationVariables.Unknowns] {
+        elements.indices.map { index in
+            EquationVariables.Unknowns(x: Variable("e\(index).x"), y: Variable("e\(index).y"),
+                                       width: Variable("e\(index).width"), height: Variable("e\(index).height"))
+        }
+    }
+
+    /// What the solver gets besides the equations, in order.
+    private enum DefaultStep {
+        case edit(Variable)
+        case constraint(Constraint)
+    }
+
+    /// Builds the solver for `direction`, leaving out (and reporting) equations that cannot
+    /// be added, and peeling the unknowns that one equation alone decides.
+    ///
+    /// The equations come first: added before the defaults, their variables are still free,
+    /// so each equation is solved for one of them directly. Added after, every variable is
+    /// basic in a default's row and most equations need phase one, whose pivots rewrite the
+    /// tableau (30 times slower at 100 elements, 100 times at 150).
+    ///
+    /// - Parameter peeling: Whether to take out the unknowns one equation decides (tests
+    ///   turn it off to compare with the plain solve).
+    func build(direction: LayoutDirection, variables: EquationVariables, peeling: Bool = true) -> BuiltEquationSystem {
+        let unknowns = variables.unknowns
+        var rejections: [Rejection] = []
+        var candidates: [(index: Int, constraint: Constraint)] = []
+        for (index, equation) in equations.enumerated() {
+            if let reason = invalidity(of: equation) {
+                rejections.append(Rejection(equation: index, reason: reason))
+            } else {
+                candidates.append((index, constraint(equation, unknowns: unknowns, direction: direction)))
+            }
+        }
+        let defaults = defaultSteps(variables, fixedSizes: sizesFixedByRequiredEquations(candidates.map(\.constraint), unknowns: unknowns))
+        var peelable: Set<Variable> = []
+        for (index, element) in elements.enumerated() where element.isSolved {
+            let own = unknowns[index]
+            peelable.formUnion([own.x, own.y, own.width, own.height])
+        }
+        let peeled = EquationPeeling(
+            equations: candidates.map { ($0.constraint.expression, $0.constraint.relation == .equal) },
+            otherConstraints: defaults.compactMap { if case .constraint(let constraint) = $0 { constraint.expression } else { nil } },
+            peelable: peeling ? peelable : [])
+        var solver = Solver()
+        var required: [(index: Int, constraint: Constraint)] = []
+        for (position, (index, constraint)) in candidates.enumerated() where !peeled.peeledEquations.contains(position) {
+            add(constraint, equation: index, to: &solver, required: &required, rejections: &rejections)
+        }
+        // Edit variables and optional constraints cannot fail: `try?` only satisfies the types.
+        for step in defaults {
+            switch step {
+            case .edit(let variable): try? solver.addEditVariable(variable, strength: Self.pinned)
+            case .constraint(let constraint): try? solver.add(constraint)
+            }
+        }
+        rejections.sort { $0.equation < $1.equation }
+        let rejected = Set(rejections.map(\.equation))
+        let constraints = candidates.filter { !rejected.contains($0.index) }.map(\.constraint)
+            + defaults.compactMap { if case .constraint(let constraint) = $0 { constraint } else { nil } }
+        return BuiltEquationSystem(solver: solver, rejections: rejections, peeled: peeled, constraints: constraints)
+    }
+
+    /// The edit variables of the constants and parameters, and the defaults of the solved
+    /// elements: the intrinsic size (Auto Layout's content hugging at 250 and compression
+    /// resistance at 750) and, where the equations leave it open, position 0 in the
+    /// parent's space.
+    ///
+    /// A size the required equations fix (from constants alone) gets no content defaults:
+    /// they could not move it, and without them it can be peeled.
+    private func defaultSteps(_ variables: EquationVariables, fixedSizes: Set<Variable>) -> [DefaultStep] {
+        let unknowns = variables.unknowns
+        var steps: [DefaultStep] = []
+        for (index, element) in elements.enumerated() {
+            let own = unknowns[index]
+            guard element.isSolved, let intrinsic = variables.intrinsicSizes[index] else {
+                steps += [own.x, own.y, own.width, own.height].map(DefaultStep.edit)
+                continue
+            }
+            steps += [.edit(intrinsic.width), .edit(intrinsic.height)]
+            if !fixedSizes.contains(own.width) {
+                steps += [.constraint((own.width <= intrinsic.width) ~ Self.hugging),
+                          .constraint((own.width >= intrinsic.width) ~ Self.compressionResistance)]
+            }
+            if !fixedSizes.contains(own.height) {
+                steps += [.constraint((own.height <= intrinsic.height) ~ Self.hugging),
+                          .constraint((own.height >= intrinsic.height) ~ Self.compressionResistance)]
+            }
+            let open = variables.openPositions[index] ?? (true, true)
+            let origin: (x: Cassowary.Expression, y: Cassowary.Expression)
+            switch element.origin {
+            case .zero:
+                origin = (Cassowary.Expression(constant: 0), Cassowary.Expression(constant: 0))
+            case .solved(let parent, let boundsOrigin):
+                origin = (unknowns[parent].x - boundsOrigin.x, unknowns[parent].y - boundsOrigin.y)
+            case .given:
+                guard let parameters = variables.origins[index] else { continue }
+                steps += [.edit(parameters.x), .edit(parameters.y)]
+                origin = (Cassowary.Expression(parameters.x), Cassowary.Expression(parameters.y))
+            }
+            if open.x { steps.append(.constraint((own.x == origin.x) ~ Self.positionDefault)) }
+            if open.y { steps.append(.constraint((own.y == origin.y) ~ Self.positionDefault)) }
+        }
+        return steps
+    }
+
+    /// The sizes of solved elements that the required equalities among `constraints` fix,
+    /// whatever the optional constraints say: the constants decide them. In the direction
+    /// the constraints were made for, as mirroring changes which sizes an equation relates.
+    private func sizesFixedByRequiredEquations(_ constraints: [Constraint], unknowns: [EquationVariables.Unknowns]) -> Set<Variable> {
+        var columns: [Variable: Int] = [:]
+        for (index, element) in elements.enumerated() where element.isSolved {
+            let own = unknowns[index]
+            for (offset, variable) in [own.x, own.y, own.width, own.height].enumerated() { columns[variable] = index * 4 + offset }
+        }
+        var elimination = SparseElimination()
+        for constraint in constraints where constraint.strength.isRequired && constraint.relation == .equal {
+            elimination.add(constraint.expression.terms.compactMap { term in columns[term.variable].map { ($0, term.coefficient) } })
+        }
+        var fixed: Set<Variable> = []
+        for (index, element) in elements.enumerated() where element.isSolved {
+            if elimination.fixes(index * 4 + 2) { fixed.insert(unknowns[index].width) }
+            if elimination.fixes(index * 4 + 3) { fixed.insert(unknowns[index].height) }
+        }
+        return fixed
+    }
+
+    /// Why an equation is left out whatever the others say, if it is.
+    private func invalidity(of equation: Equation) -> Rejection.Reason? {
+        guard equation.priority.isFinite, (1...1000).contains(equation.priority) else { return .invalidPriority }
+        return equation.mixesDirections ? .mixedDirections : nil
+    }
+
+    /// Adds an equation's constraint, or records why it cannot hold with the required
+    /// equations added before it (`required`, which it joins if it is required).
+    private func add(_ constraint: Constraint, equation index: Int, to solver: inout Solver,
+                     required: inout [(index: Int, constraint: Constraint)], rejections: inout [Rejection]) {
+        do {
+            try solver.add(constraint)
+            if constraint.strength.isRequired { required.append((index, constraint)) }
+        } catch {
+            rejections.append(Rejection(equation: index, reason: .unsatisfiable(conflicts: conflicts(with: constraint, among: required))))
+        }
+    }
+
+    /// The solver's form of an equation.
+    ///
+    /// Right-to-left, an equation of leading and trailing edges holds in the mirrored axis,
+    /// as in Auto Layout: `inner.leading == outer.leading + 4` puts `inner` 4 points inside
+    /// `outer`'s right edge. So leading becomes `−right`, trailing `−left`, and a centre in
+    /// the same equation `−centerX`; widths do not change.
+    private func constraint(_ equation: Equation, unknowns: [EquationVariables.Unknowns], direction: LayoutDirection) -> Constraint {
+        var expression = Cassowary.Expression(constant: equation.constant)
+        let mirrored = direction == .rightToLeft && equation.mentionsReadingDirection
+        for term in equation.terms {
+            let own = unknowns[term.element]
+            var k = term.coefficient
+            var attribute = term.attribute
+            if mirrored {
+                switch attribute {
+                case .leading: attribute = .right; k = -k
+                case .trailing: attribute = .left; k = -k
+                case .centerX: k = -k
+                default: break
+                }
+            } else if attribute == .leading {
+                attribute = .left
+            } else if attribute == .trailing {
+                attribute = .right
+            }
+            switch attribute {
+            case .left: expression.terms.append(Cassowary.Term(own.x, coefficient: k))
+            case .top: expression.terms.append(Cassowary.Term(own.y, coefficient: k))
+            case .width: expression.terms.append(Cassowary.Term(own.width, coefficient: k))
+            case .height: expression.terms.append(Cassowary.Term(own.height, coefficient: k))
+            case .right:
+                expression.terms += [Cassowary.Term(own.x, coefficient: k), Cassowary.Term(own.width, coefficient: k)]
+            case .bottom:
+                expression.terms += [Cassowary.Term(own.y, coefficient: k), Cassowary.Term(own.height, coefficient: k)]
+            case .centerX:
+                expression.terms += [Cassowary.Term(own.x, coefficient: k), Cassowary.Term(own.width, coefficient: k / 2)]
+            case .centerY:
+                expression.terms += [Cassowary.Term(own.y, coefficient: k), Cassowary.Term(own.height, coefficient: k / 2)]
+            case .baseline:
+                expression.terms.append(Cassowary.Term(own.y, coefficient: k))
+                expression.constant += k * elements[term.element].baselineOffset
+            case .leading, .trailing:
+                break  // resolved above
+            }
+        }
+        let relation: Constraint.Relation = switch equation.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        return Constraint(expression, relation, strength: .priority(equation.priority))
+    }
+
+    /// The smallest set of `candidates` that cannot hold together with `failing`, by the
+    /// deletion filter: drop each candidate whose absence keeps the set unsatisfiable.
+    private func conflicts(with failing: Constraint, among candidates: [(index: Int, constraint: Constraint)]) -> [Int] {
+        var kept = candidates
+        var position = 0
+        while position < kept.count {
+            var trial = kept
+            trial.remove(at: position)
+            if Self.isSatisfiable(trial.map(\.constraint) + [failing]) {
+                position += 1
+            } else {
+                kept = trial
+            }
+        }
+        return kept.map(\.index)
+    }
+
+    private static func isSatisfiable(_ constraints: [Constraint]) -> Bool {
+        var solver = Solver()
+        for constraint in constraints {
+            do { try solver.add(constraint) } catch { return false }
+        }
+        return true
+    }
+}
