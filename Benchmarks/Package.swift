@@ -52,11 +52,13 @@ let package = Package(
                 "BenchmarkSupport",
             ]
         ),
-        // The Cassowary solver against kiwi (C++), run through `Benchmarks/run-solver`.
+        // The Cassowary solver against kiwi (C++), alone and under documents of linear
+        // equations, run through `Benchmarks/run-solver`.
         .executableTarget(
             name: "SolverBenchmarks",
             dependencies: [
                 .product(name: "Cassowary", package: rootPackage),
+                .product(name: "CGLDocument", package: rootPackage),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 "BenchmarkSupport",
             ]

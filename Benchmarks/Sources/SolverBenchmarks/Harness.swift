@@ -69,8 +69,8 @@ func milliseconds(_ nanoseconds: Double) -> String {
 /// Prints the table header.
 func printHeader() {
     print("Cassowary solver against kiwi (\(machineDescription)); medians in ms, p10–p90 in brackets")
-    let header = "benchmark".padding(toLength: 18, withPad: " ", startingAt: 0)
-        + "     swift ms  [p10 – p90]              kiwi ms  [p10 – p90]        swift/kiwi  target ≤ 2×  swift allocs/run"
+    let header = "benchmark".padding(toLength: 24, withPad: " ", startingAt: 0)
+        + "     swift ms  [p10 – p90]              kiwi ms  [p10 – p90]        swift/kiwi  target       swift allocs/run"
     print(header)
     print(String(repeating: "-", count: header.count))
 }
@@ -84,7 +84,7 @@ func printRow(_ comparison: Comparison) {
     let ratio = comparison.ratio.map { String(format: "%8.2f×", $0) } ?? "      n/a"
     let verdict = comparison.met.map { $0 ? "met" : "MISSED" } ?? "-"
     let allocations = comparison.swiftAllocationsPerRun.map { String($0) } ?? "n/a"
-    print(comparison.benchmark.padding(toLength: 18, withPad: " ", startingAt: 0) + cell(comparison.swift) + "  "
+    print(comparison.benchmark.padding(toLength: 24, withPad: " ", startingAt: 0) + cell(comparison.swift) + "  "
         + cell(comparison.kiwi) + "  " + ratio + "    " + verdict.padding(toLength: 7, withPad: " ", startingAt: 0)
         + String(repeating: " ", count: max(0, 16 - allocations.count)) + allocations
         + (comparison.checksumsAgree == false ? "   (checksums differ!)" : ""))

@@ -78,11 +78,33 @@ struct Layout {
     }
 }
 
+/// What a benchmark must hold: described for the table, judged on the Swift and kiwi timings.
+struct Target: Sendable {
+    let description: String
+    let met: @Sendable (_ swift: Timing, _ kiwi: Timing?) -> Bool?
+
+    init(_ description: String, met: @escaping @Sendable (_ swift: Timing, _ kiwi: Timing?) -> Bool?) {
+        self.description = description
+        self.met = met
+    }
+
+    /// The solver scenarios' target.
+    static let withinTwiceKiwi = Target("within 2× of kiwi") { swift, kiwi in
+        kiwi.map { swift.medianNanoseconds / $0.medianNanoseconds <= 2 }
+    }
+}
+
 /// A benchmark: an untimed setup, then a timed body returning a checksum.
 struct Scenario: Sendable {
     let name: String
     let samples: Int
     let summary: String
+    /// kiwi_bench's scenario to run beside it, if kiwi has one.
+    let kiwi: String?
+    /// Whether kiwi's checksum must equal ours: only when both solve the same problem to a
+    /// unique optimum.
+    let comparesChecksums: Bool
+    let target: Target
     let run: @Sendable (_ samples: Int) -> Result
 
     struct Result {
@@ -92,9 +114,25 @@ struct Scenario: Sendable {
         var allocations: Int?
     }
 
-    static func timed<State>(_ name: String, samples: Int, _ summary: String,
+    /// What kiwi runs beside a scenario.
+    enum Peer {
+        /// kiwi_bench's scenario of the same name: the same problem, so the checksums agree.
+        case sameProblem
+        /// Another of kiwi_bench's scenarios, whose checksum differs.
+        case scenario(String)
+        /// Nothing: kiwi has no counterpart.
+        case none
+    }
+
+    static func timed<State>(_ name: String, samples: Int, _ summary: String, kiwi peer: Peer = .sameProblem, target: Target = .withinTwiceKiwi,
                              setup: @escaping @Sendable () -> State, body: @escaping @Sendable (inout State) -> Double) -> Scenario {
-        Scenario(name: name, samples: samples, summary: summary) { count in
+        let kiwi: String? = switch peer {
+        case .sameProblem: name
+        case .scenario(let other): other
+        case .none: nil
+        }
+        return Scenario(name: name, samples: samples, summary: summary, kiwi: kiwi, comparesChecksums: kiwi == name,
+                 target: target) { count in
             var result = Result()
             var warmUp = setup()
             result.checksum = body(&warmUp)
@@ -128,4 +166,4 @@ let scenarios: [Scenario] = [
            setup: {}, body: { _ in Layout(rows: 1, columns: 500, capped: false).read() }),
     .timed("phase-one-1000", samples: 30, "extra: 1000 required equalities added through phase one",
            setup: {}, body: { _ in phaseOne(1000) }),
-]
+] + equationDocumentScenarios()

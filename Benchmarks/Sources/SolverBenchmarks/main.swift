@@ -28,8 +28,8 @@ for scenario in scenarios where requested.isEmpty || requested.contains(scenario
     var swiftSamples: [Double] = [], kiwiSamples: [Double] = []
     var swiftChecksum = 0.0, kiwiChecksum: Double?, allocations: Int?
     for _ in 0..<rounds {
-        if let kiwi {
-            let output = try runKiwi(kiwi, scenario.name, samples: perRound)
+        if let kiwi, let peer = scenario.kiwi {
+            let output = try runKiwi(kiwi, peer, samples: perRound)
             kiwiSamples += output.samples_ns
             kiwiChecksum = output.checksum
         }
@@ -41,10 +41,10 @@ for scenario in scenarios where requested.isEmpty || requested.contains(scenario
     let swiftTiming = Timing(swiftSamples)
     let kiwiTiming = kiwiSamples.isEmpty ? nil : Timing(kiwiSamples)
     let ratio = kiwiTiming.map { swiftTiming.medianNanoseconds / $0.medianNanoseconds }
-    let agree = kiwiChecksum.map { abs($0 - swiftChecksum) <= 1e-6 * max(1, abs($0)) }
+    let agree = scenario.comparesChecksums ? kiwiChecksum.map { abs($0 - swiftChecksum) <= 1e-6 * max(1, abs($0)) } : nil
     let comparison = Comparison(benchmark: scenario.name, summary: scenario.summary, machine: machineDescription,
                                 date: date, swift: swiftTiming, kiwi: kiwiTiming, ratio: ratio,
-                                target: "within 2× of kiwi", met: ratio.map { $0 <= 2 }, checksumsAgree: agree,
+                                target: scenario.target.description, met: scenario.target.met(swiftTiming, kiwiTiming), checksumsAgree: agree,
                                 swiftAllocationsPerRun: allocations)
     printRow(comparison)
     comparisons.append(comparison)
