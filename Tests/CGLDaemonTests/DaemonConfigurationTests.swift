@@ -1,4 +1,5 @@
 import CGLDaemon
+import CGLDocument
 import Configuration
 import Foundation
 import Logging
@@ -31,6 +32,7 @@ import Testing
             "limits.maxFrameBytes": .int(65536), "limits.maxConnections": .int(8), "limits.maxRequestsInFlight": .int(16),
             "limits.idleTimeoutSeconds": .double(1.5), "limits.helloTimeoutSeconds": .int(2),
             "schemes.dropRemoved": .bool(false), "log.level": .string("debug"), "authorization.admins.users": .stringArray(["root"]),
+            "limits.maxDocumentElements": .int(50), "limits.maxDocumentBlocks": .int(60), "limits.maxDocumentEquations": .int(70),
         ])
         #expect(configuration.socketPath == "/run/cgld.sock")
         #expect(configuration.socketMode == 0o600)
@@ -42,7 +44,8 @@ import Testing
         #expect(configuration.cacheMemoryBytes == 1024 && configuration.workers == 3 && configuration.eventLoops == 2)
         #expect(configuration.resolvedWorkers == 3 && configuration.resolvedEventLoops == 2)
         #expect(configuration.limits == DaemonConfiguration.Limits(maximumFrameSize: 65536, maximumConnections: 8, maximumRequestsInFlight: 16,
-                                                                    idleTimeout: .milliseconds(1500), helloTimeout: .seconds(2)))
+                                                                    idleTimeout: .milliseconds(1500), helloTimeout: .seconds(2),
+                                                                    document: SchemeDocument.Limits(maximumElements: 50, maximumBlocks: 60, maximumEquations: 70)))
         #expect(!configuration.schemesDropRemoved && configuration.logLevel == .debug)
         #expect(configuration.authorization.admins.users == [0])
     }
@@ -64,6 +67,7 @@ import Testing
         ("workers", ConfigContent.int(-1), "workers"),
         ("eventLoops", ConfigContent.int(65), "eventLoops"),
         ("limits.maxFrameBytes", ConfigContent.int(100_000_000), "limits.maxFrameBytes"),
+        ("limits.maxDocumentEquations", ConfigContent.int(0), "limits.maxDocumentEquations"),
         ("socket.mode", ConfigContent.string("rw-rw----"), "socket.mode"),
         ("prewarm.directions", ConfigContent.stringArray(["up"]), "prewarm.directions"),
         ("limits.idleTimeoutSeconds", ConfigContent.double(-1), "limits.idleTimeoutSeconds"),

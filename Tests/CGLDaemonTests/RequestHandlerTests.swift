@@ -100,6 +100,27 @@ import Testing
         }
     }
 
+    /// A document over the configured limits is refused naming the limit; one stored
+    /// before under larger limits is still served after a restart under the smaller ones.
+    @Test func documentsOverTheLimitsAreRefusedButStoredOnesAreServed() async throws {
+        let equations = (0..<6).map { "\"a.left == \($0) ~ \(100 + $0)\"" }.joined(separator: ", ")
+        let document = #"{"format": "cglayout/1", "name": "six", "elements": [{"id": "a"}], "blocks": [{"equations": [\#(equations)]}]}"#
+        let limits = SchemeDocument.Limits(maximumEquations: 5)
+        try await RequestPathFixture.with(documentLimits: limits) { fixture in
+            let pending = try #require(try fixture.handle(.register(document: Array(document.utf8))).pending)
+            guard case .error(let error) = try await fixture.perform(pending).first?.1 else { Issue.record("not an error"); return }
+            #expect(error.code == .invalidDocument)
+            #expect(error.issues.map(\.code) == ["tooLarge"])
+            #expect(error.issues.first?.message == "the document has more than 5 equations; the limit is 5 (limits.maxDocumentEquations)")
+        }
+        try await RequestPathFixture.with { fixture in
+            _ = try await fixture.registry.register(Array(document.utf8))
+            let restarted = SchemeRegistry(store: fixture.store, parser: DocumentParser(pool: fixture.pool, limits: limits), logger: RequestPathFixture.logger)
+            try await restarted.loadFromStore()
+            #expect(restarted.scheme(named: "six") != nil)
+        }
+    }
+
     /// A scheme that cannot be laid out in an environment in range (a flex block out of
     /// space) is `invalidEnvironment`, naming the scheme.
     @Test func aSchemeThatCannotBeLaidOutIsAnInvalidEnvironment() async throws {

@@ -24,11 +24,11 @@ final class RequestPathFixture: Sendable {
     static let logger = Logger(label: "cgld-test") { _ in SwiftLogNoOpLogHandler() }
 
     /// A fixture with the example documents `schemes` registered.
-    init(schemes: [String] = [], hotCacheBytes: Int = 64 << 20) async throws {
+    init(schemes: [String] = [], hotCacheBytes: Int = 64 << 20, documentLimits: SchemeDocument.Limits = SchemeDocument.Limits()) async throws {
         store = try SQLiteSchemeStore(location: .inMemory)
         pool = ComputePool(width: 2)
         let logger = Self.logger
-        registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool), logger: logger)
+        registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: documentLimits), logger: logger)
         snapshots = SnapshotService(hotCache: HotCache(limit: hotCacheBytes), store: store, pool: pool, counters: counters, logger: logger)
         resolver = EnvironmentResolver(profiles: .defaults, prewarmDirections: [.leftToRight, .rightToLeft])
         prewarmer = Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger)
@@ -38,8 +38,9 @@ final class RequestPathFixture: Sendable {
     }
 
     /// Runs `body` with a fixture, and shuts it down whether `body` returned or threw.
-    static func with(schemes: [String] = [], hotCacheBytes: Int = 64 << 20, _ body: (RequestPathFixture) async throws -> Void) async throws {
-        let fixture = try await RequestPathFixture(schemes: schemes, hotCacheBytes: hotCacheBytes)
+    static func with(schemes: [String] = [], hotCacheBytes: Int = 64 << 20, documentLimits: SchemeDocument.Limits = SchemeDocument.Limits(),
+                     _ body: (RequestPathFixture) async throws -> Void) async throws {
+        let fixture = try await RequestPathFixture(schemes: schemes, hotCacheBytes: hotCacheBytes, documentLimits: documentLimits)
         do {
             try await body(fixture)
         } catch {

@@ -26,12 +26,45 @@ import Testing
         let issue = try #require(issues(wrap(elements: elements, blocks: "")).first)
         #expect(issue.code == .tooLarge)
         #expect(issue.pointer == "/elements")
-        #expect(issue.message == "the document has 10001 elements; at most 10000 are allowed")
+        #expect(issue.message == "the document has 10001 elements; the limit is 10000 (limits.maxDocumentElements)")
+        #expect(issue.hint == "split the layout into several schemes, or raise limits.maxDocumentElements in cgld's configuration")
         // 10,000 is fine, and fast enough.
         let fine = (0..<10_000).map { "{\"id\": \"e\($0)\"}" }.joined(separator: ",")
         let blocks = (0..<10_000).map { "{\"element\": \"e\($0)\", \"layout\": {\"height\": \"fixed(1)\"}}" }.joined(separator: ",")
         let document = try document(wrap(elements: fine, blocks: blocks))
         #expect(try document.compiled().snapshot(for: LayoutEnvironment(width: 10, height: 10)).elements.count == 10_000)
+    }
+
+    /// Blocks and equations are bounded too, each limit named in its error; counting stops
+    /// the decoding at the limit, so that what is over it costs nothing.
+    @Test func blockAndEquationLimitsAreNamed() throws {
+        let limits = SchemeDocument.Limits(maximumElements: 3, maximumBlocks: 4, maximumEquations: 5)
+        func issues(_ text: String) -> [DocumentIssue] {
+            do {
+                _ = try SchemeDocument(json: text, limits: limits)
+                return []
+            } catch {
+                return error.issues.filter { $0.severity == .error }
+            }
+        }
+        let three = #"{"id": "a"}, {"id": "b"}, {"id": "c"}"#
+        let elementBlocks = (0..<5).map { _ in #"{"element": "a"}"# }.joined(separator: ",")
+        let blocksIssue = try #require(issues(wrap(elements: three, blocks: elementBlocks)).first)
+        #expect(blocksIssue.code == .tooLarge && blocksIssue.pointer == "/blocks/4")
+        #expect(blocksIssue.message == "the document has more than 4 blocks; the limit is 4 (limits.maxDocumentBlocks)")
+        // Nested schemes count every block inside: 1 scheme + 4 inside = 5.
+        let fourInside = (0..<4).map { _ in #"{"element": "a"}"# }.joined(separator: ",")
+        let nestedIssue = try #require(issues(wrap(elements: three, blocks: "{\"scheme\": [\(fourInside)]}")).first)
+        #expect(nestedIssue.code == .tooLarge && nestedIssue.pointer == "/blocks/0/scheme/3")
+        let equations = (0..<6).map { "\"a.left == \($0)\"" }.joined(separator: ",")
+        let equationsIssue = try #require(issues(wrap(elements: three, blocks: "{\"equations\": [\(equations)]}")).first)
+        #expect(equationsIssue.code == .tooLarge && equationsIssue.pointer == "/blocks/0/equations")
+        #expect(equationsIssue.message == "the document has more than 5 equations; the limit is 5 (limits.maxDocumentEquations)")
+        let fourElements = three + #", {"id": "d"}"#
+        #expect(issues(wrap(elements: fourElements, blocks: "")).first?.message == "the document has 4 elements; the limit is 3 (limits.maxDocumentElements)")
+        // At the limits, the document is valid.
+        let five = (0..<5).map { "\"a.left == \($0) ~ \(100 + $0)\"" }.joined(separator: ",")
+        #expect(issues(wrap(elements: three, blocks: "{\"equations\": [\(five)]}, " + (0..<3).map { _ in #"{"element": "b"}"# }.joined(separator: ","))).isEmpty)
     }
 
     @Test func deepSchemeNesting() throws {

@@ -1,3 +1,5 @@
+import CGLDocument
+
 /// What a reload may change of the running configuration: a pure comparison, apart from
 /// applying it.
 ///
@@ -60,6 +62,9 @@ struct ConfigurationChange {
             ("limits.maxBatchItems", "\(running.maximumBatchItems)", "\(loaded.maximumBatchItems)"),
             ("limits.maxContentTextBytes", "\(running.maximumContentTextBytes)", "\(loaded.maximumContentTextBytes)"),
             ("limits.maxUnreadAnswerBytes", "\(running.maximumUnreadAnswerBytes)", "\(loaded.maximumUnreadAnswerBytes)"),
+            ("limits.maxDocumentElements", "\(running.document.maximumElements)", "\(loaded.document.maximumElements)"),
+            ("limits.maxDocumentBlocks", "\(running.document.maximumBlocks)", "\(loaded.document.maximumBlocks)"),
+            ("limits.maxDocumentEquations", "\(running.document.maximumEquations)", "\(loaded.document.maximumEquations)"),
         ]
     }
 }

@@ -1,4 +1,5 @@
 public import Configuration
+import CGLDocument
 
 extension DaemonConfiguration {
     /// Reads the configuration from `config`; keys that are absent keep their defaults.
@@ -25,6 +26,9 @@ extension DaemonConfiguration {
     /// | `limits.maxBatchItems` | int, 1 to 50000 | 1000 |
     /// | `limits.maxContentTextBytes` | int, 1 to 4194304 | 65536 |
     /// | `limits.maxUnreadAnswerBytes` | int, 65536 to 1073741824 | 1048576 |
+    /// | `limits.maxDocumentElements` | int, 1 to 100000 | 10000 |
+    /// | `limits.maxDocumentBlocks` | int, 1 to 100000 | 10000 |
+    /// | `limits.maxDocumentEquations` | int, 1 to 200000 | 20000 |
     /// | `log.level` | `trace` … `critical` | `info` |
     /// | `authorization.*` | see ``AuthorizationConfiguration/init(config:)`` | |
     ///
@@ -63,7 +67,12 @@ extension DaemonConfiguration.Limits {
             // At most as many answers as the 8 MiB answer holds, each at least a short error.
             maximumBatchItems: try fields.int("limits.maxBatchItems", in: 1 ... 50_000) ?? defaults.maximumBatchItems,
             maximumContentTextBytes: try fields.int("limits.maxContentTextBytes", in: 1 ... 4 * 1024 * 1024) ?? defaults.maximumContentTextBytes,
-            maximumUnreadAnswerBytes: try fields.int("limits.maxUnreadAnswerBytes", in: 64 * 1024 ... 1024 * 1024 * 1024) ?? defaults.maximumUnreadAnswerBytes
+            maximumUnreadAnswerBytes: try fields.int("limits.maxUnreadAnswerBytes", in: 64 * 1024 ... 1024 * 1024 * 1024) ?? defaults.maximumUnreadAnswerBytes,
+            document: SchemeDocument.Limits(
+                maximumElements: try fields.int("limits.maxDocumentElements", in: 1 ... 100_000) ?? defaults.document.maximumElements,
+                maximumBlocks: try fields.int("limits.maxDocumentBlocks", in: 1 ... 100_000) ?? defaults.document.maximumBlocks,
+                maximumEquations: try fields.int("limits.maxDocumentEquations", in: 1 ... 200_000) ?? defaults.document.maximumEquations
+            )
         )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+public import CGLDocument
 
 /// Everything `cgld` can be configured with: where it listens and stores, what it loads and
 /// prewarms at start, and the limits it enforces.
@@ -122,6 +123,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
         /// connection stops reading its requests (it reads again once half are read): a
         /// client that writes and never reads costs this much memory, not more.
         public var maximumUnreadAnswerBytes: Int
+        /// How large a document may be registered: elements, blocks, equations. Documents
+        /// registered before under larger limits are still served.
+        public var document: SchemeDocument.Limits
 
         /// Limits; every value has its default.
         public init(
@@ -132,7 +136,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
             helloTimeout: Duration = .seconds(5),
             maximumBatchItems: Int = 1000,
             maximumContentTextBytes: Int = 64 * 1024,
-            maximumUnreadAnswerBytes: Int = 1024 * 1024
+            maximumUnreadAnswerBytes: Int = 1024 * 1024,
+            document: SchemeDocument.Limits = SchemeDocument.Limits()
         ) {
             self.maximumFrameSize = maximumFrameSize
             self.maximumConnections = maximumConnections
@@ -142,6 +147,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
             self.maximumBatchItems = maximumBatchItems
             self.maximumContentTextBytes = maximumContentTextBytes
             self.maximumUnreadAnswerBytes = maximumUnreadAnswerBytes
+            self.document = document
         }
     }
 

@@ -111,7 +111,9 @@ final class SchemeRegistry: Sendable {
     func loadFromStore() async throws(StoreError) {
         for stored in try await store.schemes() {
             do {
-                let document = try await parser.parse(Array(stored.document))
+                // Accepted once, under whatever limits held then: it is served, whatever
+                // the limits are now (they bound new registrations).
+                let document = try await parser.parse(Array(stored.document), limits: SchemeDocument.Limits.none)
                 remember(stored, compiled: document.compiled())
             } catch {
                 logger.error("A registered document cannot be read by this cgld; it is kept but not served",

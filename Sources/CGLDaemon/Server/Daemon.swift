@@ -125,7 +125,7 @@ public final class Daemon: Service {
     /// Loads the registry and builds the request handler.
     private func start(store: SQLiteSchemeStore, pool: ComputePool, profiles: ProfileSet, directory: SchemesDirectory) async throws -> RequestHandler {
         let counters = DaemonCounters()
-        let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool), logger: logger)
+        let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: configuration.limits.document), logger: logger)
         do {
             let dropped = try await store.deleteSnapshots(engineVersionOtherThan: SnapshotVersion.current)
             if dropped > 0 { logger.info("Dropped snapshots of other engine or font versions", metadata: ["cgl.count": "\(dropped)"]) }

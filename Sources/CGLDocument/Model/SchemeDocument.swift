@@ -40,19 +40,41 @@ public struct SchemeDocument: Sendable {
     /// The ids of the document's elements, in document order.
     public var elementIDs: [String] { elements.map(\.id) }
 
+    /// Bounds on the work a document may ask for: how many elements, blocks and equations
+    /// it may have. A document over one is invalid, with an error that names the limit.
+    public struct Limits: Sendable, Hashable {
+        /// Elements, `$root` and `$safeArea` aside (`limits.maxDocumentElements` in cgld).
+        public var maximumElements: Int
+        /// Blocks, at every depth and in every variant (`limits.maxDocumentBlocks`).
+        public var maximumBlocks: Int
+        /// Equations, of all equations blocks together (`limits.maxDocumentEquations`).
+        public var maximumEquations: Int
+
+        /// Limits; every value has its default.
+        public init(maximumElements: Int = 10_000, maximumBlocks: Int = 10_000, maximumEquations: Int = 20_000) {
+            self.maximumElements = maximumElements
+            self.maximumBlocks = maximumBlocks
+            self.maximumEquations = maximumEquations
+        }
+
+        /// No bound: for documents accepted before, under other limits.
+        public static let none = Limits(maximumElements: .max, maximumBlocks: .max, maximumEquations: .max)
+    }
+
     /// Parses and validates a document.
     ///
+    /// - Parameter limits: How large the document may be.
     /// - Throws: `DocumentError` with every error found (and the warnings).
-    public init(data: Data) throws(DocumentError) {
-        try self.init(bytes: Array(data))
+    public init(data: Data, limits: Limits = Limits()) throws(DocumentError) {
+        try self.init(bytes: Array(data), limits: limits)
     }
 
     /// Parses and validates a document given as text.
-    public init(json: String) throws(DocumentError) {
-        try self.init(bytes: Array(json.utf8))
+    public init(json: String, limits: Limits = Limits()) throws(DocumentError) {
+        try self.init(bytes: Array(json.utf8), limits: limits)
     }
 
-    init(bytes: [UInt8]) throws(DocumentError) {
+    init(bytes: [UInt8], limits: Limits = Limits()) throws(DocumentError) {
         guard bytes.count <= Self.maximumSize else {
             throw DocumentError(issues: [DocumentIssue(severity: .error, code: .tooLarge, pointer: "",
                                                        message: "the document is \(bytes.count) bytes; at most \(Self.maximumSize) (4 MiB) are allowed",
@@ -65,7 +87,7 @@ public struct SchemeDocument: Sendable {
             throw DocumentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
                                                        hint: "check the text near \(error.position)", position: error.position)])
         }
-        let decoder = DocumentDecoder(root: root)
+        let decoder = DocumentDecoder(root: root, limits: limits)
         let decoded = decoder.decode(root)
         if let decoded, !decoder.issues.hasErrors {
             Self.checkOrder(decoded, decoder: decoder)

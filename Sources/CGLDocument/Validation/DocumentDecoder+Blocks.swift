@@ -9,6 +9,15 @@ extension DocumentDecoder {
     }
 
     private func decodeBlock(_ value: JSONValue, at pointer: JSONPointer, depth: Int) -> BlockSpec? {
+        // Counted before anything is decoded, so that a document over the limit costs no
+        // more than the limit's worth of work; reported once, at the first block too many.
+        blockCount += 1
+        guard blockCount <= limits.maximumBlocks else {
+            if blockCount == limits.maximumBlocks + 1 {
+                reportLimit("blocks", count: "more than \(limits.maximumBlocks)", limit: limits.maximumBlocks, key: "limits.maxDocumentBlocks", at: pointer)
+            }
+            return nil
+        }
         guard let object = ObjectReader(value, at: pointer, issues: issues, what: "a block") else { return nil }
         let kinds = Self.blockKinds.filter(object.has)
         guard kinds.count == 1, let kind = kinds.first else {

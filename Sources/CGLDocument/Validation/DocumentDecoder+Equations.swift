@@ -6,6 +6,15 @@ extension DocumentDecoder {
     func decodeEquationsBlock(_ object: ObjectReader, id: String?, at pointer: JSONPointer) -> EquationsBlockSpec? {
         object.rejectUnknownKeys(allowed: ["id", "equations"], what: "an equations block")
         guard let list = object.array("equations", what: "an equations block") else { return nil }
+        let before = equationCount
+        equationCount += list.count
+        guard equationCount <= limits.maximumEquations else {
+            if before <= limits.maximumEquations {
+                reportLimit("equations", count: "more than \(limits.maximumEquations)", limit: limits.maximumEquations,
+                            key: "limits.maxDocumentEquations", at: pointer.appending("equations"))
+            }
+            return nil
+        }
         let ids = EquationParser.Vocabulary(elements.keys.sorted() + ReservedID.all)
         let equations = list.enumerated().compactMap { index, value in
             decodeEquation(value, at: pointer.appending("equations").appending(index), ids: ids)

@@ -6,7 +6,6 @@ import Foundation
 /// (`SCHEME-FORMAT.md` §1, §4), and records the canonical form of each expression.
 final class DocumentDecoder {
     static let format = "cglayout/1"
-    static let maximumElements = 10_000
     static let maximumSchemeDepth = 64
     /// `[a-z0-9][a-z0-9._-]{0,63}` (`SCHEME-FORMAT.md` §1).
     static func isValidName(_ name: String) -> Bool {
@@ -55,8 +54,22 @@ final class DocumentDecoder {
         var slots: [Slot]
     }
 
-    init(root: JSONValue) {
+    /// How large the document may be.
+    let limits: SchemeDocument.Limits
+    /// Blocks and equations decoded so far, against `limits`.
+    var blockCount = 0
+    var equationCount = 0
+
+    init(root: JSONValue, limits: SchemeDocument.Limits = SchemeDocument.Limits()) {
         issues = IssueCollector(root: root)
+        self.limits = limits
+    }
+
+    /// Reports that the document has more of `what` than `limit` allows (`key` in cgld's
+    /// configuration), at `pointer`.
+    func reportLimit(_ what: String, count: String, limit: Int, key: String, at pointer: JSONPointer) {
+        issues.error(.tooLarge, pointer, "the document has \(count) \(what); the limit is \(limit) (\(key))",
+                     hint: "split the layout into several schemes, or raise \(key) in cgld's configuration")
     }
 
     /// Decodes the top-level object; `nil` when it is not an object at all.
@@ -87,9 +100,8 @@ final class DocumentDecoder {
     // MARK: Elements
 
     private func decodeElements(_ list: [JSONValue], at pointer: JSONPointer) {
-        guard list.count <= Self.maximumElements else {
-            issues.error(.tooLarge, pointer, "the document has \(list.count) elements; at most \(Self.maximumElements) are allowed",
-                         hint: "split the layout into several schemes")
+        guard list.count <= limits.maximumElements else {
+            reportLimit("elements", count: "\(list.count)", limit: limits.maximumElements, key: "limits.maxDocumentElements", at: pointer)
             return
         }
         for (index, value) in list.enumerated() {
