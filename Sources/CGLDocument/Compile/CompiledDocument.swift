@@ -83,7 +83,7 @@ public final class CompiledDocument: Sendable {
     ///   environment (a flexible row or column out of space, unsatisfiable equations).
     public func snapshot(for environment: LayoutEnvironment) throws(SnapshotError) -> DocumentSnapshot {
         do { try environment.validate() } catch { throw .environment(error) }
-        let program = self.program(for: environment)
+        let program = try self.program(for: environment)
         var overrides: [FrameOverride] = []
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
@@ -157,7 +157,7 @@ public final class CompiledDocument: Sendable {
     package func snapshot(for environment: LayoutEnvironment, checkedContent content: Content, digest: String) throws(SnapshotError) -> DocumentSnapshot {
         guard !content.values.isEmpty else { return try snapshot(for: environment) }
         do { try environment.validate() } catch { throw .environment(error) }
-        let program = self.program(for: environment)
+        let program = try self.program(for: environment)
         var overrides: [FrameOverride] = []
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
@@ -191,7 +191,11 @@ public final class CompiledDocument: Sendable {
     }
 
     /// The program for the variants `environment` selects, compiled on first use.
-    private func program(for environment: LayoutEnvironment) -> DocumentCompiler.Output {
+    /// The program for `environment`'s selection of variants, compiled the first time.
+    ///
+    /// - Throws: `abandoned` when the compilation was stopped by a `LayoutCancellation`
+    ///   (what it made is incomplete: it is not kept).
+    private func program(for environment: LayoutEnvironment) throws(SnapshotError) -> DocumentCompiler.Output {
         let selection = document.variants.map { $0.conditions.hold(for: environment) }
         let key = ProgramKey(selection: selection, textScale: hasStyledText ? environment.textScale : 1,
                              rightToLeft: hasStyledText && environment.direction == .rightToLeft,
@@ -203,6 +207,7 @@ public final class CompiledDocument: Sendable {
         let compiler = DocumentCompiler(document: document, textScale: key.textScale, direction: key.rightToLeft ? .rightToLeft : .leftToRight,
                                         scale: key.scale)
         var program = compiler.compile(variants: active)
+        if let reason = LayoutCancellation.checkpoint() { throw .abandoned(reason) }
         program.defaultHidden = hidden(.empty, handles: program.handles)
         programs.withLock { programs in
             // Text scales and pixel scales are numbers: an API caller cycling through many of

@@ -9,12 +9,17 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     case layout(LayoutError)
     /// The content does not fit the document's slots.
     case content(ContentError)
+    /// The work was stopped by the `LayoutCancellation` it was bound to, before it was
+    /// done: cancelled, or past its deadline.
+    case abandoned(LayoutCancellation.Reason)
 
     public var description: String {
         switch self {
         case .environment(let error): error.description
         case .layout(let error): error.message
         case .content(let error): error.description
+        case .abandoned(.cancelled): "the computation was cancelled"
+        case .abandoned(.deadlinePassed): "the computation took longer than its time budget, and was abandoned"
         }
     }
 }

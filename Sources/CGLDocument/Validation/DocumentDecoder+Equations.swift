@@ -84,7 +84,8 @@ extension DocumentDecoder {
             for rejection in rejections {
                 guard case .unsatisfiable(let conflicts) = rejection.reason else { continue }
                 let equation = block.equations[rejection.equation]
-                let others = conflicts.map { "'\(block.equations[$0].text)' (\(block.equations[$0].pointer))" }.joined(separator: ", ")
+                let others = conflicts.isEmpty ? "the required equations before it (too many to find which)"
+                    : conflicts.map { "'\(block.equations[$0].text)' (\(block.equations[$0].pointer))" }.joined(separator: ", ")
                 let suffix = direction == .rightToLeft ? " right-to-left" : ""
                 issues.error(.invalidValue, equation.pointer, "the required equation '\(equation.text)' cannot hold together with \(others)\(suffix)",
                              hint: "remove one of them, or give one a priority below 1000")

@@ -144,7 +144,8 @@ struct EquationPlan: Sendable {
         case .mixedDirections:
             return LayoutError(.mixedDirections, "\(label): \(equation) relates leading or trailing with left or right, which means nothing in both directions; it is left out\(more)")
         case .unsatisfiable(let conflicts):
-            let others = conflicts.map { "'\(descriptions[$0])'" }.joined(separator: ", ")
+            let others = conflicts.isEmpty ? "the required equations before it"
+                : conflicts.map { "'\(descriptions[$0])'" }.joined(separator: ", ")
             return LayoutError(.unsatisfiable, "\(label): the required \(equation) cannot hold together with \(others); it is left out\(more)")
         }
     }

@@ -50,18 +50,30 @@ extension EquationSystem {
     /// fraction of its cost.
     package func rejections(direction: LayoutDirection) -> [Rejection] {
         let unknowns = makeUnknowns()
-        var solver = Solver()
         var rejections: [Rejection] = []
         var required: [(index: Int, constraint: Constraint)] = []
         for (index, equation) in equations.enumerated() {
             if let reason = invalidity(of: equation) {
                 rejections.append(Rejection(equation: index, reason: reason))
             } else if equation.priority >= 1000 {
-                add(constraint(equation, unknowns: unknowns, direction: direction), equation: index, to: &solver,
-                    required: &required, rejections: &rejections)
+                required.append((index, constraint(equation, unknowns: unknowns, direction: direction)))
             }
         }
-        return rejections
+        // An equation with an unknown no other one mentions cannot conflict: peeled, a
+        // chain's positions stay out of the solver, whose rows would hold every width
+        // before them (660 MB at 4 000 elements).
+        var variables: Set<Variable> = []
+        for (_, constraint) in required { variables.formUnion(constraint.expression.terms.map(\.variable)) }
+        let peeled = EquationPeeling(equations: required.map { ($0.constraint.expression, $0.constraint.relation == .equal) },
+                                     otherConstraints: [], peelable: variables)
+        var solver = Solver()
+        var added: [(index: Int, constraint: Constraint)] = []
+        for (position, (index, constraint)) in required.enumerated() where !peeled.peeledEquations.contains(position) {
+            // Cancelled, it stops between adds; its caller discards the result.
+            if position & 31 == 31, LayoutCancellation.checkpoint() != nil { break }
+            add(constraint, equation: index, to: &solver, required: &added, rejections: &rejections)
+        }
+        return rejections.sorted { $0.equation < $1.equation }
     }
 
     /// The unknowns and parameters, to share between `build(direction:variables:)` calls.
@@ -131,11 +143,20 @@ extension EquationSystem {
             peelable: peeling ? peelable : [])
         var solver = Solver()
         var required: [(index: Int, constraint: Constraint)] = []
+        // A cancelled build stops between adds; its caller discards the result
+        // (`LayoutCancellation`).
+        var added = 0
+        func mayGoOn() -> Bool {
+            added += 1
+            return added & 31 != 0 || LayoutCancellation.checkpoint() == nil
+        }
         for (position, (index, constraint)) in candidates.enumerated() where !peeled.peeledEquations.contains(position) {
+            guard mayGoOn() else { break }
             add(constraint, equation: index, to: &solver, required: &required, rejections: &rejections)
         }
         // Edit variables and optional constraints cannot fail: `try?` only satisfies the types.
         for step in defaults {
+            guard mayGoOn() else { break }
             switch step {
             case .edit(let variable): try? solver.addEditVariable(variable, strength: Self.pinned)
             case .constraint(let constraint): try? solver.add(constraint)
@@ -283,21 +304,65 @@ extension EquationSystem {
         return Constraint(expression, relation, strength: .priority(equation.priority))
     }
 
-    /// The smallest set of `candidates` that cannot hold together with `failing`, by the
-    /// deletion filter: drop each candidate whose absence keeps the set unsatisfiable.
+    /// A smallest set of `candidates` that cannot hold together with `failing`: Junker's
+    /// QuickXplain, which finds a conflict of `m` constraints among `n` in about
+    /// `2m·log(n/m)` satisfiability checks (the deletion filter takes `n`).
+    ///
+    /// Only candidates connected to `failing` through shared variables can take part, so
+    /// the search runs on those. Each check solves a set again, so past
+    /// ``maximumExplanationAdds`` constraint adds in all (or once the work is cancelled) it
+    /// gives up and the conflict goes unexplained (an empty set): a conflict that takes a
+    /// thousand equations to state says little more than "these equations" anyway, and one
+    /// bad equation must not hold a thread for minutes. The count, not the clock, bounds it,
+    /// so that the same document always gets the same explanation.
     private func conflicts(with failing: Constraint, among candidates: [(index: Int, constraint: Constraint)]) -> [Int] {
-        var kept = candidates
-        var position = 0
-        while position < kept.count {
-            var trial = kept
-            trial.remove(at: position)
-            if Self.isSatisfiable(trial.map(\.constraint) + [failing]) {
-                position += 1
-            } else {
-                kept = trial
+        var budget = Self.maximumExplanationAdds
+        func unsatisfiable(_ constraints: [(index: Int, constraint: Constraint)]) -> Bool? {
+            budget -= constraints.count + 1
+            guard budget > 0, LayoutCancellation.checkpoint() == nil else { return nil }
+            return !Self.isSatisfiable(constraints.map(\.constraint) + [failing])
+        }
+        typealias Candidates = [(index: Int, constraint: Constraint)]
+        /// The part of `pool` that, with `background`, cannot hold with `failing`; `nil`
+        /// once the budget ran out.
+        func explain(_ background: Candidates, added: Bool, _ pool: Candidates) -> Candidates? {
+            if added {
+                guard let conflict = unsatisfiable(background) else { return nil }
+                if conflict { return [] }
+            }
+            if pool.count <= 1 { return pool }
+            let half = pool.count / 2
+            let (first, second) = (Array(pool[..<half]), Array(pool[half...]))
+            guard let fromSecond = explain(background + first, added: !first.isEmpty, second),
+                  let fromFirst = explain(background + fromSecond, added: !fromSecond.isEmpty, first) else { return nil }
+            return fromFirst + fromSecond
+        }
+        let connected = Self.connected(to: failing, among: candidates)
+        guard let conflict = explain([], added: false, connected) else { return [] }
+        return conflict.map(\.index).sorted()
+    }
+
+    /// How many constraint adds explaining one conflict may take: a few tenths of a
+    /// second in a release build.
+    static let maximumExplanationAdds = 100_000
+
+    /// The candidates that share a variable with `failing`, directly or through others.
+    private static func connected(to failing: Constraint, among candidates: [(index: Int, constraint: Constraint)]) -> [(index: Int, constraint: Constraint)] {
+        var holders: [Variable: [Int]] = [:]
+        for (position, candidate) in candidates.enumerated() {
+            for term in candidate.constraint.expression.terms { holders[term.variable, default: []].append(position) }
+        }
+        var reached = Set<Int>()
+        var seen = Set(failing.expression.terms.map(\.variable))
+        var frontier = Array(seen)
+        while let variable = frontier.popLast() {
+            for position in holders[variable] ?? [] where reached.insert(position).inserted {
+                for term in candidates[position].constraint.expression.terms where seen.insert(term.variable).inserted {
+                    frontier.append(term.variable)
+                }
             }
         }
-        return kept.map(\.index)
+        return reached.sorted().map { candidates[$0] }
     }
 
     private static func isSatisfiable(_ constraints: [Constraint]) -> Bool {

@@ -89,7 +89,8 @@ package struct EquationSystem: Sendable {
     package struct Rejection: Sendable {
         package enum Reason: Sendable {
             /// A required equation cannot hold together with `conflicts` (indices of required
-            /// equations added before it): the smallest such set found.
+            /// equations added before it): the smallest such set found, or none when finding
+            /// it would take too long.
             case unsatisfiable(conflicts: [Int])
             /// The priority is not a number in 1…1000.
             case invalidPriority
