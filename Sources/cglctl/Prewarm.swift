@@ -42,13 +42,15 @@ struct Prewarm: AsyncParsableCommand {
         if daemon.format == .json {
             print(JSONOutput.object([
                 ("computed", String(summary.computed)), ("alreadyCached", String(summary.alreadyCached)),
-                ("failed", String(summary.failed)), ("seconds", formatNumber(summary.seconds)),
+                ("failed", String(summary.failed)), ("cancelled", String(summary.cancelled)), ("seconds", formatNumber(summary.seconds)),
             ]))
         } else {
-            let total = summary.computed + summary.alreadyCached + summary.failed
-            print("prewarmed \(total) snapshots in \(String(format: "%.2f", summary.seconds)) s: \(summary.computed) computed, \(summary.alreadyCached) already cached, \(summary.failed) failed")
+            let total = summary.computed + summary.alreadyCached + summary.failed + summary.cancelled
+            let cancelled = summary.cancelled > 0 ? ", \(summary.cancelled) cancelled" : ""
+            print("prewarmed \(total) snapshots in \(String(format: "%.2f", summary.seconds)) s: \(summary.computed) computed, \(summary.alreadyCached) already cached, \(summary.failed) failed\(cancelled)")
         }
         if summary.failed > 0 { printError("cglctl: \(summary.failed) snapshots could not be computed; cgld's log says why") }
+        if summary.cancelled > 0 { printError("cglctl: cgld stopped before computing \(summary.cancelled) snapshots; run the prewarm again once it is back") }
     }
 }
 

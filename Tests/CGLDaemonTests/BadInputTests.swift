@@ -167,8 +167,8 @@ import Testing
     @Test func aWrongProtocolVersionIsRefusedWithTheVersionSpoken() async throws {
         try await withDaemon { daemon in
             let connection = try RawConnection(path: daemon.configuration.socketPath)
-            let answer = try connection.handshake(version: 3)
-            #expect(answer.status == .unsupportedVersion && answer.version == 2)
+            let answer = try connection.handshake(version: Handshake.currentVersion + 1)
+            #expect(answer.status == .unsupportedVersion && answer.version == Handshake.currentVersion)
             #expect(try connection.readUntilClosed().isEmpty)
         }
     }

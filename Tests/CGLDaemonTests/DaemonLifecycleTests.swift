@@ -127,6 +127,8 @@ import Testing
         }
     }
 
+    /// A prewarm under way when the daemon is asked to stop is answered before the
+    /// connection closes.
     @Test func gracefulShutdownAnswersTheRequestsInFlight() async throws {
         let names = ["feed-cell", "settings-list", "app-shell", "toolbar", "login-form", "split-view", "photo-feed"]
         let daemon = try await TestDaemon.start(schemes: names)
@@ -147,7 +149,10 @@ import Testing
                 if case .prewarmFinished(let summary) = try connection.readResponse().response { return summary }
             }
         }
-        #expect(summary.computed + summary.alreadyCached + summary.failed == UInt32(names.count * 24))
+        // Answered, whole: the prewarm stopped between environments, and what it had not
+        // computed is cancelled, not failed.
+        #expect(summary.computed + summary.alreadyCached + summary.failed + summary.cancelled == UInt32(names.count * 24))
+        #expect(summary.failed == 0)
         try await stopped
     }
 

@@ -24,12 +24,14 @@ final class RequestPathFixture: Sendable {
     static let logger = Logger(label: "cgld-test") { _ in SwiftLogNoOpLogHandler() }
 
     /// A fixture with the example documents `schemes` registered.
-    init(schemes: [String] = [], hotCacheBytes: Int = 64 << 20, documentLimits: SchemeDocument.Limits = SchemeDocument.Limits()) async throws {
+    init(schemes: [String] = [], hotCacheBytes: Int = 64 << 20, documentLimits: SchemeDocument.Limits = SchemeDocument.Limits(),
+         computeBudget: ComputeBudget = .unbounded, validationBudget: ComputeBudget = .unbounded) async throws {
         store = try SQLiteSchemeStore(location: .inMemory)
         pool = ComputePool(width: 2)
         let logger = Self.logger
-        registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: documentLimits), logger: logger)
-        snapshots = SnapshotService(hotCache: HotCache(limit: hotCacheBytes), store: store, pool: pool, counters: counters, logger: logger)
+        registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: documentLimits, budget: validationBudget), logger: logger)
+        snapshots = SnapshotService(hotCache: HotCache(limit: hotCacheBytes), store: store, pool: pool, counters: counters, logger: logger,
+                                    budget: computeBudget)
         resolver = EnvironmentResolver(profiles: .defaults, prewarmDirections: [.leftToRight, .rightToLeft])
         prewarmer = Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger)
         handler = RequestHandler(registry: registry, snapshots: snapshots, resolver: resolver, prewarmer: prewarmer, store: store,
@@ -39,8 +41,10 @@ final class RequestPathFixture: Sendable {
 
     /// Runs `body` with a fixture, and shuts it down whether `body` returned or threw.
     static func with(schemes: [String] = [], hotCacheBytes: Int = 64 << 20, documentLimits: SchemeDocument.Limits = SchemeDocument.Limits(),
+                     computeBudget: ComputeBudget = .unbounded, validationBudget: ComputeBudget = .unbounded,
                      _ body: (RequestPathFixture) async throws -> Void) async throws {
-        let fixture = try await RequestPathFixture(schemes: schemes, hotCacheBytes: hotCacheBytes, documentLimits: documentLimits)
+        let fixture = try await RequestPathFixture(schemes: schemes, hotCacheBytes: hotCacheBytes, documentLimits: documentLimits,
+                                                   computeBudget: computeBudget, validationBudget: validationBudget)
         do {
             try await body(fixture)
         } catch {

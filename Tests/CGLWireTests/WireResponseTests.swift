@@ -34,9 +34,13 @@ import Testing
         #expect(hexString(bytes) == hexString(hexBytes("0000000b 83 00000003  00000001 61  01")))
 
         bytes = []
-        WireResponse.prewarmFinished(WirePrewarmSummary(computed: 1, alreadyCached: 2, failed: 3, seconds: -2))
-            .encode(requestID: 9, into: &bytes)
-        #expect(hexString(bytes) == hexString(hexBytes("00000019 87 00000009  00000001 00000002 00000003 c000000000000000")))
+        let summary = WirePrewarmSummary(computed: 1, alreadyCached: 2, failed: 3, seconds: -2, cancelled: 4)
+        WireResponse.prewarmFinished(summary).encode(requestID: 9, into: &bytes)
+        #expect(hexString(bytes) == hexString(hexBytes("0000001d 87 00000009  00000001 00000002 00000003 c000000000000000 00000004")))
+        // Version 2 has no `cancelled`: those pairs count as failed.
+        bytes = []
+        WireResponse.prewarmFinished(summary).encode(requestID: 9, version: 2, into: &bytes)
+        #expect(hexString(bytes) == hexString(hexBytes("00000019 87 00000009  00000001 00000002 00000007 c000000000000000")))
 
         bytes = []
         let issue = WireIssue(severity: .warning, code: "c", pointer: "/p", message: "m", hint: nil, line: 2, column: 5)

@@ -105,6 +105,7 @@ enum WireSamples {
         .prewarmProgress(WirePrewarmProgress(done: .max, total: .max, scheme: unicode)),
         .prewarmFinished(WirePrewarmSummary(computed: 10, alreadyCached: 2, failed: 1, seconds: 0.75)),
         .prewarmFinished(WirePrewarmSummary(computed: .max, alreadyCached: 0, failed: .max, seconds: .infinity)),
+        .prewarmFinished(WirePrewarmSummary(computed: 3, alreadyCached: 1, failed: 0, seconds: 2.5, cancelled: 7)),
         .stats(WireStats(entries: [])),
         .stats(WireStats(entries: WireStats.Key.all.enumerated().map { WireStats.Entry(key: $1, value: Double($0) * 1.5) }
                 + [WireStats.Entry(key: unicode, value: -.infinity)])),

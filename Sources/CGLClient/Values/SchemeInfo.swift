@@ -91,7 +91,7 @@ public struct PrewarmProgress: Sendable, Hashable {
     }
 }
 
-/// What a prewarm did: `computed + alreadyCached + failed` is its total.
+/// What a prewarm did: `computed + alreadyCached + failed + cancelled` is its total.
 public struct PrewarmSummary: Sendable, Hashable {
     /// Pairs computed and stored by this prewarm (or the identical one it joined).
     public var computed: Int
@@ -99,6 +99,9 @@ public struct PrewarmSummary: Sendable, Hashable {
     public var alreadyCached: Int
     /// Pairs that could not be computed (the daemon logs why).
     public var failed: Int
+    /// Pairs never computed because the prewarm was cut short: the daemon was stopping.
+    /// (A daemon older than protocol 3 counts them as failed.)
+    public var cancelled: Int
     /// How long it took, in seconds.
     public var seconds: Double
 
@@ -109,6 +112,7 @@ public struct PrewarmSummary: Sendable, Hashable {
         computed = Int(wire.computed)
         alreadyCached = Int(wire.alreadyCached)
         failed = Int(wire.failed)
+        cancelled = Int(wire.cancelled)
         seconds = wire.seconds
     }
 }

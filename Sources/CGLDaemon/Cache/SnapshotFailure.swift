@@ -9,6 +9,9 @@ enum SnapshotFailure: Error, Sendable {
     case store(StoreError, doing: String)
     /// The daemon is stopping: its compute threads take no new work.
     case stopping
+    /// The computation took longer than its budget (`limits.computeSeconds`) and was
+    /// abandoned; the message names what and the limit.
+    case overBudget(String)
 
     /// What went wrong, in one line.
     var message: String {
@@ -16,6 +19,7 @@ enum SnapshotFailure: Error, Sendable {
         case .cannotLayOut(let message): message
         case .store(let error, let operation): "\(operation) failed: the store answered \(error.code): \(error.message)"
         case .stopping: "the daemon is shutting down"
+        case .overBudget(let message): message
         }
     }
 }

@@ -24,7 +24,12 @@ final class SnapshotService: Sendable {
     private let logger: Logger
     private let inFlight = SingleFlight<SnapshotKey, (EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>()
 
-    init(hotCache: HotCache, store: any SchemeStore, pool: ComputePool, counters: DaemonCounters, logger: Logger, persistContent: Bool = false) {
+    /// What bounds each computation: its time budget and the daemon's stop.
+    let budget: ComputeBudget
+
+    init(hotCache: HotCache, store: any SchemeStore, pool: ComputePool, counters: DaemonCounters, logger: Logger, persistContent: Bool = false,
+         budget: ComputeBudget = .unbounded) {
+        self.budget = budget
         self.hotCache = hotCache
         self.persistContent = persistContent
         self.store = store
@@ -113,7 +118,7 @@ final class SnapshotService: Sendable {
                         results.append((index, .failure(.stopping)))
                         continue
                     }
-                    switch Self.compute(distinct[index]) {
+                    switch self.compute(distinct[index]) {
                     case .success(let (payload, _)):
                         DaemonCounters.increment(counters.computations)
                         hotCache.insert(payload, for: distinct[index].key)
@@ -164,7 +169,7 @@ final class SnapshotService: Sendable {
         let pieceSize = (missing.count + pool.width - 1) / pool.width
         let pieces = stride(from: 0, to: missing.count, by: pieceSize).map { Array(missing[$0 ..< min($0 + pieceSize, missing.count)]) }
         let computePiece = { @Sendable [pool] (piece: [Int]) async -> [(Int, Result<(EncodedSnapshot, Duration), SnapshotFailure>)] in
-            let outcome = await pool.run { piece.map { ($0, Self.compute(targets[$0])) } }
+            let outcome = await pool.run { piece.map { ($0, self.compute(targets[$0])) } }
             return (try? outcome.get()) ?? piece.map { ($0, .failure(.stopping)) }
         }
         // One piece (one compute thread, or a small batch) needs no child task to wait for.
@@ -222,7 +227,7 @@ final class SnapshotService: Sendable {
     }
 
     private func computeAndStore(_ target: SnapshotTarget) async -> Result<EncodedSnapshot, SnapshotFailure> {
-        let computed = await pool.run { Self.compute(target) }
+        let computed = await pool.run { self.compute(target) }
         guard case .success(.success(let (payload, duration))) = computed else {
             return computed.mapError { _ in SnapshotFailure.stopping }.flatMap { $0 }.map(\.0)
         }
@@ -242,17 +247,31 @@ final class SnapshotService: Sendable {
     }
 
     /// Computes and encodes a snapshot, on the calling thread.
-    static func compute(_ target: SnapshotTarget) -> Result<(EncodedSnapshot, Duration), SnapshotFailure> {
+    func compute(_ target: SnapshotTarget) -> Result<(EncodedSnapshot, Duration), SnapshotFailure> {
         let clock = ContinuousClock()
         let start = clock.now
         let (scheme, environment) = (target.scheme, target.environment.environment)
-        do {
+        let budget = self.budget
+        // Work queued before the stop began, and run after it: no one will read it.
+        guard !budget.isStopping else { return .failure(.stopping) }
+        let outcome = budget.run { () -> Result<DocumentSnapshot, SnapshotError> in
             // The content was checked, normalized and digested when the lookup was resolved.
-            let snapshot = try scheme.compiled.snapshot(for: environment, checkedContent: target.content, digest: target.key.contentDigest)
+            Result { () throws(SnapshotError) -> DocumentSnapshot in
+                try scheme.compiled.snapshot(for: environment, checkedContent: target.content, digest: target.key.contentDigest)
+            }
+        }
+        switch outcome {
+        case .success(let snapshot):
             return .success((EncodedSnapshot(WireSnapshot(snapshot, source: .computed)), clock.now - start))
-        } catch {
+        case .failure(.abandoned(.cancelled)):
+            return .failure(.stopping)
+        case .failure(let error):
             let content = target.content.values.isEmpty ? "" : " with the content \(target.key.contentDigest)"
-            return .failure(.cannotLayOut("the scheme '\(scheme.name)' cannot be laid out for \(describe(environment))\(content): \(error)"))
+            let what = "the scheme '\(scheme.name)' for \(Self.describe(environment))\(content)"
+            if case .abandoned(.deadlinePassed) = error {
+                return .failure(.overBudget("computing \(what) took longer than \(budget.limit.seconds) s (limits.computeSeconds); it was abandoned"))
+            }
+            return .failure(.cannotLayOut("the scheme '\(scheme.name)' cannot be laid out for \(Self.describe(environment))\(content): \(error)"))
         }
     }
 

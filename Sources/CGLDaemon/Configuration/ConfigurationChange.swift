@@ -65,6 +65,7 @@ struct ConfigurationChange {
             ("limits.maxDocumentElements", "\(running.document.maximumElements)", "\(loaded.document.maximumElements)"),
             ("limits.maxDocumentBlocks", "\(running.document.maximumBlocks)", "\(loaded.document.maximumBlocks)"),
             ("limits.maxDocumentEquations", "\(running.document.maximumEquations)", "\(loaded.document.maximumEquations)"),
+            ("limits.computeSeconds", "\(running.computeTime)", "\(loaded.computeTime)"),
         ]
     }
 }

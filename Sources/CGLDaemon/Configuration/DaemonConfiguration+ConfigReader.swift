@@ -29,6 +29,7 @@ extension DaemonConfiguration {
     /// | `limits.maxDocumentElements` | int, 1 to 100000 | 10000 |
     /// | `limits.maxDocumentBlocks` | int, 1 to 100000 | 10000 |
     /// | `limits.maxDocumentEquations` | int, 1 to 200000 | 20000 |
+    /// | `limits.computeSeconds` | number > 0 | 10 |
     /// | `log.level` | `trace` … `critical` | `info` |
     /// | `authorization.*` | see ``AuthorizationConfiguration/init(config:)`` | |
     ///
@@ -72,7 +73,8 @@ extension DaemonConfiguration.Limits {
                 maximumElements: try fields.int("limits.maxDocumentElements", in: 1 ... 100_000) ?? defaults.document.maximumElements,
                 maximumBlocks: try fields.int("limits.maxDocumentBlocks", in: 1 ... 100_000) ?? defaults.document.maximumBlocks,
                 maximumEquations: try fields.int("limits.maxDocumentEquations", in: 1 ... 200_000) ?? defaults.document.maximumEquations
-            )
+            ),
+            computeTime: try fields.seconds("limits.computeSeconds") ?? defaults.computeTime
         )
     }
 }

@@ -126,6 +126,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
         /// How large a document may be registered: elements, blocks, equations. Documents
         /// registered before under larger limits are still served.
         public var document: SchemeDocument.Limits
+        /// How long one computation (a snapshot, or validating a document) may take; past
+        /// it, it is abandoned at its next safe point and answered `timeout`.
+        public var computeTime: Duration
 
         /// Limits; every value has its default.
         public init(
@@ -137,7 +140,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
             maximumBatchItems: Int = 1000,
             maximumContentTextBytes: Int = 64 * 1024,
             maximumUnreadAnswerBytes: Int = 1024 * 1024,
-            document: SchemeDocument.Limits = SchemeDocument.Limits()
+            document: SchemeDocument.Limits = SchemeDocument.Limits(),
+            computeTime: Duration = .seconds(10)
         ) {
             self.maximumFrameSize = maximumFrameSize
             self.maximumConnections = maximumConnections
@@ -148,6 +152,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
             self.maximumContentTextBytes = maximumContentTextBytes
             self.maximumUnreadAnswerBytes = maximumUnreadAnswerBytes
             self.document = document
+            self.computeTime = computeTime
         }
     }
 

@@ -50,13 +50,17 @@ struct Prewarmer: Sendable {
         var keptInMemory = 0
         var alreadyCached = 0
         var failed = 0
+        /// Never computed: the daemon began stopping first.
+        var cancelled = 0
     }
 
     /// Runs `job`, reporting progress after each scheme.
     ///
     /// - Parameters:
     ///   - progress: Called with the pairs done so far; from one task at a time.
-    ///   - shouldStop: Asked between schemes; once true, the schemes not begun count as failed.
+    ///   - shouldStop: Asked between schemes; once true, the schemes not begun count as
+    ///     cancelled. (Within a scheme, the daemon's stop ends the computations at the
+    ///     next environment, the rest counting as cancelled too.)
     func run(_ job: Job, progress: @Sendable (WirePrewarmProgress) async -> Void,
              shouldStop: @Sendable () -> Bool) async -> WirePrewarmSummary {
         let clock = ContinuousClock()
@@ -121,8 +125,14 @@ struct Prewarmer: Sendable {
         guard !missing.isEmpty else { return result }
         let computed = await pool.run { () -> SchemeResult in
             var partial = SchemeResult(scheme: scheme.name)
-            for target in missing {
-                switch SnapshotService.compute(target) {
+            for (position, target) in missing.enumerated() {
+                // The daemon stopping ends a prewarm between environments: no one waits for
+                // the rest, and shutdown must not.
+                guard !snapshots.budget.isStopping else {
+                    partial.cancelled = missing.count - position
+                    break
+                }
+                switch snapshots.compute(target) {
                 case .success(let (payload, duration)):
                     if snapshots.isStored(target.key) {
                         partial.snapshots.append(StoredSnapshot(key: target.key, payload: Data(payload.payload), computeTime: duration))
@@ -130,6 +140,8 @@ struct Prewarmer: Sendable {
                         snapshots.hotCache.insert(payload, for: target.key)
                         partial.keptInMemory += 1
                     }
+                case .failure(.stopping):
+                    partial.cancelled += 1
                 case .failure(let error):
                     partial.failed += 1
                     logger.warning("A snapshot could not be prewarmed", metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error.message)"])
@@ -143,8 +155,10 @@ struct Prewarmer: Sendable {
             result.snapshots = partial.snapshots
             result.keptInMemory = partial.keptInMemory
             result.failed = partial.failed
+            result.cancelled = partial.cancelled
         case .failure:
-            result.failed = missing.count
+            // The compute threads had stopped.
+            result.cancelled = missing.count
         }
         return result
     }
@@ -155,14 +169,16 @@ struct Prewarmer: Sendable {
         var computed = 0
         var alreadyCached = 0
         var failed = 0
+        var cancelled = 0
 
         var totalPairs: UInt32 { UInt32(clamping: total) }
-        var done: UInt32 { UInt32(clamping: computed + alreadyCached + failed) }
+        var done: UInt32 { UInt32(clamping: computed + alreadyCached + failed + cancelled) }
 
         mutating func add(_ result: SchemeResult) {
             computed += result.snapshots.count + result.keptInMemory
             alreadyCached += result.alreadyCached
             failed += result.failed
+            cancelled += result.cancelled
         }
 
         /// Moves snapshots that could not be written from computed to failed.
@@ -171,11 +187,11 @@ struct Prewarmer: Sendable {
             failed += count
         }
 
-        /// The summary; pairs never begun (a stop) count as failed.
+        /// The summary; the schemes never begun (a stop) count as cancelled.
         func summary(seconds: Double) -> WirePrewarmSummary {
-            let notBegun = total - computed - alreadyCached - failed
+            let notBegun = total - computed - alreadyCached - failed - cancelled
             return WirePrewarmSummary(computed: UInt32(clamping: computed), alreadyCached: UInt32(clamping: alreadyCached),
-                                      failed: UInt32(clamping: failed + notBegun), seconds: seconds)
+                                      failed: UInt32(clamping: failed), seconds: seconds, cancelled: UInt32(clamping: cancelled + notBegun))
         }
     }
 }

@@ -1,4 +1,5 @@
 import CGLDocument
+import CGLayout
 import Foundation
 
 /// Parses and validates documents on the compute threads: a 4 MiB document takes long
@@ -7,19 +8,29 @@ struct DocumentParser: Sendable {
     let pool: ComputePool
     /// How large a document may be registered.
     var limits = SchemeDocument.Limits()
+    /// What bounds validating one document: its time, and the daemon's stop.
+    var budget = ComputeBudget.unbounded
 
     /// The document `bytes` hold.
     ///
     /// - Parameter limits: How large it may be: ``limits`` unless given.
-    /// - Throws: ``RegistryError/invalidDocument(_:)`` with every issue, or `stopping`.
+    /// - Throws: ``RegistryError/invalidDocument(_:)`` with every issue, `overBudget` when
+    ///   validating took longer than the budget, or `stopping`.
     func parse(_ bytes: [UInt8], limits: SchemeDocument.Limits? = nil) async throws(RegistryError) -> SchemeDocument {
-        let limits = limits ?? self.limits
-        let result = await pool.run { () -> Result<SchemeDocument, DocumentError> in
-            Result { () throws(DocumentError) -> SchemeDocument in try SchemeDocument(data: Data(bytes), limits: limits) }
+        let (limits, budget) = (limits ?? self.limits, self.budget)
+        let result = await pool.run { () -> Result<SchemeDocument, RegistryError> in
+            budget.run {
+                let parsed = Result { () throws(DocumentError) -> SchemeDocument in try SchemeDocument(data: Data(bytes), limits: limits) }
+                // Stopped part way, the validation proved nothing, whatever it answered.
+                switch LayoutCancellation.checkpoint() {
+                case .cancelled?: return .failure(.stopping)
+                case .deadlinePassed?: return .failure(.overBudget(limit: budget.limit))
+                case nil: return parsed.mapError(RegistryError.invalidDocument)
+                }
+            }
         }
         switch result {
-        case .success(.success(let document)): return document
-        case .success(.failure(let error)): throw .invalidDocument(error)
+        case .success(let parsed): return try parsed.get()
         case .failure: throw .stopping
         }
     }

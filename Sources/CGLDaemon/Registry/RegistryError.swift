@@ -9,6 +9,8 @@ enum RegistryError: Error, Sendable {
     case store(StoreError, doing: String)
     /// The daemon is stopping: its compute threads take no new work.
     case stopping
+    /// Validating the document took longer than `limit` (`limits.computeSeconds`).
+    case overBudget(limit: Duration)
 
     /// What went wrong, in one line, for logs.
     var message: String {
@@ -20,6 +22,8 @@ enum RegistryError: Error, Sendable {
             return "\(operation) failed: the store answered \(error.code): \(error.message)"
         case .stopping:
             return "the daemon is shutting down"
+        case .overBudget(let limit):
+            return "validating the document took longer than \(limit.seconds) s (limits.computeSeconds); it was abandoned"
         }
     }
 }

@@ -12,7 +12,8 @@ enum PendingRequest: Sendable {
     case unregister(name: String)
     case list
     case stats
-    case prewarm(schemes: [String], profiles: [String], content: [WireContent])
+    /// A prewarm, answered as the connection's protocol `version` lays out its summary.
+    case prewarm(schemes: [String], profiles: [String], content: [WireContent], version: UInt16)
 }
 
 /// Where the frames of a pending request's answer go.

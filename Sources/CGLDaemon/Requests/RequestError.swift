@@ -35,6 +35,8 @@ struct RequestError: Error, Sendable {
             self = .storeFailed(error, doing: operation)
         case .stopping:
             self = .shuttingDown
+        case .overBudget:
+            self.init(.timeout, failure.message)
         }
     }
 
@@ -43,6 +45,7 @@ struct RequestError: Error, Sendable {
         case .cannotLayOut(let message): self.init(.invalidEnvironment, message)
         case .store(let error, let operation): self = .storeFailed(error, doing: operation)
         case .stopping: self = .shuttingDown
+        case .overBudget(let message): self.init(.timeout, message)
         }
     }
 

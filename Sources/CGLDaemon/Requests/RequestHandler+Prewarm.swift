@@ -79,7 +79,8 @@ extension RequestHandler {
             let summary = await prewarmer.run(job, progress: publish, shouldStop: isStopping)
             logger.info("Prewarm finished", metadata: [
                 "cgl.prewarm.computed": "\(summary.computed)", "cgl.prewarm.cached": "\(summary.alreadyCached)",
-                "cgl.prewarm.failed": "\(summary.failed)", "cgl.prewarm.seconds": "\(summary.seconds)",
+                "cgl.prewarm.failed": "\(summary.failed)", "cgl.prewarm.cancelled": "\(summary.cancelled)",
+                "cgl.prewarm.seconds": "\(summary.seconds)",
             ])
             return summary
         }

@@ -88,7 +88,7 @@ final class RequestHandler: Sendable {
         case .stats:
             return .stats
         case .prewarm(let schemes, let profiles, let content):
-            return .prewarm(schemes: schemes, profiles: profiles, content: content)
+            return .prewarm(schemes: schemes, profiles: profiles, content: content, version: version)
         }
     }
 
@@ -111,9 +111,10 @@ final class RequestHandler: Sendable {
                 append(.unregistered(name: name, existed: try await unregister(name)), requestID: requestID, to: &frame)
             case .register(let document):
                 append(.registered(try await register(document)), requestID: requestID, to: &frame)
-            case .prewarm(let schemes, let profiles, let content):
+            case .prewarm(let schemes, let profiles, let content, let version):
                 let summary = try await prewarm(schemes: schemes, profiles: profiles, content: content, requestID: requestID, notify: output.notify)
-                append(.prewarmFinished(summary), requestID: requestID, to: &frame)
+                WireResponse.prewarmFinished(summary).encode(requestID: requestID, version: version, into: &frame,
+                                                             limit: WireResponse.maximumServerFrameLength)
             }
         } catch {
             frame.removeAll()

@@ -146,13 +146,28 @@ final class Connection: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    /// Graceful shutdown: no more requests; close once the ones in flight are answered.
-    /// Call on the event loop.
+    /// How long a draining connection may take to answer what it has in flight and have
+    /// its client read it: computations are cancelled at shutdown, so what remains is a
+    /// client that does not read.
+    static let drainTimeout = TimeAmount.seconds(2)
+
+    /// Graceful shutdown: no more requests; close once the ones in flight are answered,
+    /// and at the latest after ``drainTimeout``. Call on the event loop.
     func drain() {
         guard let context else { return }
         isDraining = true
         flush(context)
-        if inFlight == 0 { context.close(promise: nil) }
+        if inFlight == 0 {
+            context.close(promise: nil)
+            return
+        }
+        let (channel, logger, inFlight) = (context.channel, logger, inFlight)
+        context.eventLoop.scheduleTask(in: Self.drainTimeout) {
+            guard channel.isActive else { return }
+            logger.notice("Closed a connection at shutdown whose answers were not all read in time",
+                          metadata: ["cgl.requests.inFlight": "\(inFlight)"])
+            channel.close(promise: nil)
+        }
     }
 
     /// One pending request answered (or abandoned). Call on the event loop.

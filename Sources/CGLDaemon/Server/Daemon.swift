@@ -38,6 +38,9 @@ public final class Daemon: Service {
     let options: Options
     private let onReady: @Sendable (Ready) -> Void
     private let stopping = StopFlag()
+    /// Cancelled when shutdown begins: every computation gives up at its next safe point
+    /// (no one will read it), and prewarms stop between environments.
+    private let computations = LayoutCancellation()
     let reports: SystemdReports
     /// The configuration in force: the start one, then what each reload applied.
     let current: Mutex<DaemonConfiguration>
@@ -125,7 +128,9 @@ public final class Daemon: Service {
     /// Loads the registry and builds the request handler.
     private func start(store: SQLiteSchemeStore, pool: ComputePool, profiles: ProfileSet, directory: SchemesDirectory) async throws -> RequestHandler {
         let counters = DaemonCounters()
-        let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: configuration.limits.document), logger: logger)
+        let budget = ComputeBudget(stopping: computations, limit: configuration.limits.computeTime)
+        let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: configuration.limits.document, budget: budget),
+                                      logger: logger)
         do {
             let dropped = try await store.deleteSnapshots(engineVersionOtherThan: SnapshotVersion.current)
             if dropped > 0 { logger.info("Dropped snapshots of other engine or font versions", metadata: ["cgl.count": "\(dropped)"]) }
@@ -138,7 +143,7 @@ public final class Daemon: Service {
         }
         logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
         let snapshots = SnapshotService(hotCache: HotCache(limit: configuration.cacheMemoryBytes), store: store, pool: pool,
-                                        counters: counters, logger: logger, persistContent: configuration.persistContent)
+                                        counters: counters, logger: logger, persistContent: configuration.persistContent, budget: budget)
         let stopping = self.stopping
         return RequestHandler(registry: registry, snapshots: snapshots,
                               resolver: EnvironmentResolver(profiles: profiles, prewarmDirections: configuration.prewarmDirections),
@@ -183,7 +188,7 @@ public final class Daemon: Service {
         }
         onReady(Ready(socketPath: socketPath, schemeCount: schemeCount))
         reports.ready(serving.status)
-        let stopping = self.stopping
+        let (stopping, computations) = (self.stopping, self.computations)
         let (logger, reports, background) = (self.logger, self.reports, self.background)
         // Serving and the background work side by side; the store stays open until both end.
         await withDiscardingTaskGroup { group in
@@ -191,9 +196,10 @@ public final class Daemon: Service {
             if configuration.prewarmAtStart { background.start { await self.prewarm(handler.registry.all(), handler, serving) } }
             if reloadRequested { background.start { await self.reload() } }
             await listener.serve {
-                logger.info("cgld is shutting down: no new connections; answering the requests in flight")
+                logger.info("cgld is shutting down: no new connections; answering the requests in flight, computations cancelled")
                 reports.stopping("stopping: answering the requests in flight")
                 stopping.set()
+                computations.cancel()
             }
             phase.withLock { $0 = .stopped }
             background.finish()

@@ -14,10 +14,12 @@ public enum Handshake {
     ///
     /// Version 2 adds content and a text scale to `lookup` and `prewarm`, `lookupBatch`
     /// and its `snapshots` answer, and the text scale and content digest of a snapshot.
-    public static let currentVersion: UInt16 = 2
+    /// Version 3 adds the pairs a prewarm cut short never began (`cancelled`) to its
+    /// summary, which earlier versions count as failed.
+    public static let currentVersion: UInt16 = 3
 
     /// The versions this module can speak, oldest to newest.
-    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 2
+    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 3
 
     /// The server's answer to a client hello.
     ///

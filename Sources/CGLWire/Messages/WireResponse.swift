@@ -132,7 +132,7 @@ public enum WireResponse: Sendable, Hashable {
         case .schemes: self = .schemes(try reader.readList(of: WireSchemeInfo.self, "the schemes"))
         case .snapshot: self = .snapshot(try WireSnapshot(from: &reader, version: version))
         case .prewarmProgress: self = .prewarmProgress(try WirePrewarmProgress(from: &reader))
-        case .prewarmFinished: self = .prewarmFinished(try WirePrewarmSummary(from: &reader))
+        case .prewarmFinished: self = .prewarmFinished(try WirePrewarmSummary(from: &reader, version: version))
         case .stats: self = .stats(try WireStats(from: &reader))
         case .error: self = .error(try WireError(from: &reader))
         case .snapshots:
@@ -154,7 +154,7 @@ public enum WireResponse: Sendable, Hashable {
         case .schemes(let schemes): writer.write(list: schemes)
         case .snapshot(let snapshot): snapshot.write(to: &writer, version: version)
         case .prewarmProgress(let progress): writer.write(progress)
-        case .prewarmFinished(let summary): writer.write(summary)
+        case .prewarmFinished(let summary): summary.write(to: &writer, version: version)
         case .stats(let stats): writer.write(stats)
         case .error(let error): writer.write(error)
         case .snapshots(let answers):

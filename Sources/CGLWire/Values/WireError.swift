@@ -38,10 +38,14 @@ public struct WireError: Error, Sendable, Hashable, CustomStringConvertible {
         /// unknown slot, a value of the wrong kind, a text over the limit); the issues
         /// say which, by JSON pointer to the slot. Version 2.
         public static let invalidContent = Code(rawValue: 10)
+        /// 11: the computation took longer than the server's time budget and was abandoned
+        /// (the document is too costly for this environment, or the server too loaded);
+        /// the message says what and the limit.
+        public static let timeout = Code(rawValue: 11)
 
         private static let names: [UInt16: String] = [
             1: "notFound", 2: "invalidDocument", 3: "invalidEnvironment", 4: "tooLarge", 5: "unauthorized",
-            6: "busy", 7: "internal", 8: "badRequest", 9: "unsupportedVersion", 10: "invalidContent",
+            6: "busy", 7: "internal", 8: "badRequest", 9: "unsupportedVersion", 10: "invalidContent", 11: "timeout",
         ]
 
         /// The code's stable name (`notFound`), or `code N` for a code this version does

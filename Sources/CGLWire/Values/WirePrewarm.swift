@@ -28,13 +28,17 @@ public struct WirePrewarmSummary: Sendable, Hashable {
     public var failed: UInt32
     /// How long the prewarm took, in seconds.
     public var seconds: Double
+    /// Pairs never computed because the prewarm was cut short (the daemon stopping).
+    /// Version 3; earlier versions count them as failed.
+    public var cancelled: UInt32
 
     /// A summary.
-    public init(computed: UInt32, alreadyCached: UInt32, failed: UInt32, seconds: Double) {
+    public init(computed: UInt32, alreadyCached: UInt32, failed: UInt32, seconds: Double, cancelled: UInt32 = 0) {
         self.computed = computed
         self.alreadyCached = alreadyCached
         self.failed = failed
         self.seconds = seconds
+        self.cancelled = cancelled
     }
 }
 
@@ -53,18 +57,24 @@ extension WirePrewarmProgress: WireCodable {
     }
 }
 
-extension WirePrewarmSummary: WireCodable {
-    static var minimumEncodedSize: Int { 4 + 4 + 4 + 8 }
+extension WirePrewarmSummary {
+    /// The protocol version that added ``cancelled``.
+    static let cancelledIntroducedIn: UInt16 = 3
 
-    func write(to writer: inout ByteWriter) {
+    /// Writes the summary as `version` lays it out: before version 3, the cancelled pairs
+    /// count as failed.
+    func write(to writer: inout ByteWriter, version: UInt16) {
+        let hasCancelled = version >= Self.cancelledIntroducedIn
         writer.write(computed)
         writer.write(alreadyCached)
-        writer.write(failed)
+        writer.write(hasCancelled ? failed : failed &+ cancelled)
         writer.write(seconds)
+        if hasCancelled { writer.write(cancelled) }
     }
 
-    init(from reader: inout ByteReader) throws(WireDecodingError) {
+    init(from reader: inout ByteReader, version: UInt16) throws(WireDecodingError) {
         self.init(computed: try reader.readUInt32("the pairs computed"), alreadyCached: try reader.readUInt32("the pairs already cached"),
-                  failed: try reader.readUInt32("the pairs failed"), seconds: try reader.readDouble("the duration"))
+                  failed: try reader.readUInt32("the pairs failed"), seconds: try reader.readDouble("the duration"),
+                  cancelled: version >= Self.cancelledIntroducedIn ? try reader.readUInt32("the pairs cancelled") : 0)
     }
 }
