@@ -58,7 +58,9 @@ let package = Package(
         // top-level migrations/ folder, compiled in by the EmbedMigrations plugin.
         .target(
             name: "CGLStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            // GRDBSQLite: SQLite's own API, for the one read GRDB cannot make without writing
+            // (DatabasePreflight).
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: strictSettings,
             plugins: ["EmbedMigrations"]
         ),
@@ -112,7 +114,8 @@ let package = Package(
         .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText", "CGLTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire", "CGLTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")],
+                    swiftSettings: strictSettings),
         // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the
         // client's tests.
         .target(

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import Testing
@@ -64,6 +65,32 @@ import Testing
             #expect(error.unknownMigrations == ["0002_from_the_future", "0003_later"])
             #expect(error.message.contains("0002_from_the_future, 0003_later"))
             #expect(error.message.contains("Upgrade cgld"))
+        }
+    }
+
+    /// The database a newer cgld migrated, as a cgld leaves it when it stops: refused
+    /// without a byte written to it or to its -wal and -shm files (the same files, the
+    /// same SHA-256 each).
+    @Test func aNewerDatabaseIsRefusedUntouched() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending(path: "store.sqlite").path
+            let store = try SQLiteSchemeStore(location: .file(path: path))
+            _ = try await store.register(name: "a", hash: hash(1), document: document("a"), elementCount: 1)
+            _ = try await store.writer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('0099_from_the_future')") }
+            try await store.close()
+            func digests() throws -> [String: SHA256.Digest] {
+                var digests: [String: SHA256.Digest] = [:]
+                for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+                    digests[name] = SHA256.hash(data: try Data(contentsOf: directory.appending(path: name)))
+                }
+                return digests
+            }
+            let before = try digests()
+            #expect(before["store.sqlite"] != nil)
+            let error = try #require(throws: StoreError.self) { try SQLiteSchemeStore(location: .file(path: path)) }
+            #expect(error.code == .schemaTooNew && error.unknownMigrations == ["0099_from_the_future"])
+            let after = try digests()
+            #expect(after == before)
         }
     }
 

@@ -26,6 +26,8 @@ public final class SQLiteSchemeStore: SchemeStore {
     ///   `io` or `busy`.
     public init(location: Location, configuration: Configuration = Configuration()) throws(StoreError) {
         let path: String? = if case .file(let path) = location { path } else { nil }
+        // Before anything is opened for writing: a refused database stays as it was.
+        if let path { try DatabasePreflight.check(path: path, knownMigrations: SchemaMigrator().identifiers) }
         do {
             let writer = try DatabaseOpener.open(location, configuration: configuration)
             try writer.read(DatabaseOpener.requireSQLiteVersion)
