@@ -6,9 +6,10 @@ extension Authorization {
     /// `Refused a request: not authorized cgl.peer.uid=65534 cgl.peer.gid=65534 cgl.peer.pid=4242 cgl.request.kind=register cgl.request.needs=administer`.
     ///
     /// A constant message, so that operators can search for it; the peer and the operation
-    /// in metadata. journald rate-limits a peer that makes cgld log too much.
-    public static func logDenial(of kind: WireRequest.Kind, to peer: PeerCredentials, logger: Logger) {
-        logger.warning("Refused a request: not authorized", metadata: Self.denialMetadata(kind: kind, peer: peer))
+    /// in metadata. At most ``LogThrottle/burst`` such lines per window: a client refused
+    /// in a loop makes a few, the next one saying how many were not logged.
+    public static func logDenial(of kind: WireRequest.Kind, to peer: PeerCredentials, logger: Logger, throttle: LogThrottle = .shared) {
+        throttle.log(.warning, "Refused a request: not authorized", metadata: Self.denialMetadata(kind: kind, peer: peer), to: logger)
     }
 
     /// The metadata of ``logDenial(of:to:logger:)``.

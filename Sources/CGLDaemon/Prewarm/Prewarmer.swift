@@ -144,7 +144,8 @@ struct Prewarmer: Sendable {
                     partial.cancelled += 1
                 case .failure(let error):
                     partial.failed += 1
-                    logger.warning("A snapshot could not be prewarmed", metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error.message)"])
+                    LogThrottle.shared.log(.warning, "A snapshot could not be prewarmed",
+                                           metadata: ["cgl.scheme": "\(scheme.name)", "cgl.error": "\(error.message)"], to: logger)
                 }
             }
             return partial

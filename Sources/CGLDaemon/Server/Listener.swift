@@ -99,7 +99,8 @@ struct Listener {
         let channel = child.channel
         guard open <= configuration.limits.maximumConnections else {
             DaemonCounters.decrement(counters.connectionsOpen)
-            logger.warning("Refused a connection: too many open", metadata: ["cgl.connections.limit": "\(configuration.limits.maximumConnections)"])
+            LogThrottle.shared.log(.warning, "Refused a connection: too many open",
+                                   metadata: ["cgl.connections.limit": "\(configuration.limits.maximumConnections)"], to: logger)
             // Told why before the close: a hello refused `busy`, and the reason as an error
             // of the connection (its hello is not read: the answer does not depend on it).
             var refusal: [UInt8] = []
