@@ -1,4 +1,5 @@
 @testable import CGLDaemon
+import CGLClient
 import CGLDaemonTestSupport
 import CGLDocument
 import CGLWire
@@ -53,6 +54,39 @@ import Testing
             parser.feed(bytes)
             let old = try WireResponse(frame: try #require(try parser.next()), version: 2)
             #expect(old == .prewarmFinished(WirePrewarmSummary(computed: 0, alreadyCached: 0, failed: 8, seconds: summary.seconds)))
+        }
+    }
+
+    /// All connections together keep at most `limits.maxRequestsInFlightTotal` requests in
+    /// flight: past it a request is answered busy naming the limit, and once the others are
+    /// answered the count is back down.
+    @Test func requestsInFlightAreBoundedAcrossConnections() async throws {
+        try await withTestDaemon(configure: { $0.limits.maximumRequestsInFlightTotal = 2; $0.prewarmAtStart = false }) { daemon in
+            _ = try await daemon.client().register(Data(equationChainDocument(300).utf8))
+            let socketPath = daemon.configuration.socketPath
+            let answers = try await blocking { () -> [WireResponse] in
+                let first = try RawConnection(path: socketPath), second = try RawConnection(path: socketPath)
+                _ = try first.handshake()
+                _ = try second.handshake()
+                // Three uncached lookups of a slow scheme on one connection, one on the other.
+                let profiles = ["phone-portrait", "phone-landscape", "tablet-portrait"]
+                for (index, profile) in profiles.enumerated() {
+                    try first.send(.lookup(scheme: "chain", environment: .profile(profile)), id: UInt32(index + 1))
+                }
+                try second.send(.lookup(scheme: "chain", environment: .profile("tablet-landscape")), id: 9)
+                return try (0..<3).map { _ in try first.readResponse(timeout: .seconds(60)).response } + [try second.readResponse(timeout: .seconds(60)).response]
+            }
+            let refusals = answers.compactMap { answer -> WireError? in if case .error(let error) = answer { error } else { nil } }
+            #expect(refusals.count == 2, "\(answers)")
+            #expect(refusals.allSatisfy { $0.code == .busy && $0.message.contains("(limits.maxRequestsInFlightTotal)") })
+            // Back to the stats request itself alone (answers are counted answered once the
+            // socket took them, just after the client could read them).
+            var inFlight = try await daemon.client().stats()["requests.inFlight"]
+            for _ in 0..<100 where inFlight != 1 {
+                try await Task.sleep(for: .milliseconds(20))
+                inFlight = try await daemon.client().stats()["requests.inFlight"]
+            }
+            #expect(inFlight == 1)
         }
     }
 }

@@ -57,6 +57,7 @@ struct ConfigurationChange {
             ("limits.maxFrameBytes", "\(running.maximumFrameSize)", "\(loaded.maximumFrameSize)"),
             ("limits.maxConnections", "\(running.maximumConnections)", "\(loaded.maximumConnections)"),
             ("limits.maxRequestsInFlight", "\(running.maximumRequestsInFlight)", "\(loaded.maximumRequestsInFlight)"),
+            ("limits.maxRequestsInFlightTotal", "\(running.maximumRequestsInFlightTotal)", "\(loaded.maximumRequestsInFlightTotal)"),
             ("limits.idleTimeoutSeconds", "\(running.idleTimeout)", "\(loaded.idleTimeout)"),
             ("limits.helloTimeoutSeconds", "\(running.helloTimeout)", "\(loaded.helloTimeout)"),
             ("limits.maxBatchItems", "\(running.maximumBatchItems)", "\(loaded.maximumBatchItems)"),

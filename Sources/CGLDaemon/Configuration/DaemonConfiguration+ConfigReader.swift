@@ -21,6 +21,7 @@ extension DaemonConfiguration {
     /// | `limits.maxFrameBytes` | int, 1024 to 8388608 | 8388608 |
     /// | `limits.maxConnections` | int, 1 to 100000 | 512 |
     /// | `limits.maxRequestsInFlight` | int, 1 to 1000000 | 4096 |
+    /// | `limits.maxRequestsInFlightTotal` | int, 1 to 10000000 | 16384 |
     /// | `limits.idleTimeoutSeconds` | number > 0 | 300 |
     /// | `limits.helloTimeoutSeconds` | number > 0 | 5 |
     /// | `limits.maxBatchItems` | int, 1 to 50000 | 1000 |
@@ -63,6 +64,7 @@ extension DaemonConfiguration.Limits {
             maximumFrameSize: try fields.int("limits.maxFrameBytes", in: 1024 ... 8 * 1024 * 1024).map { UInt32($0) } ?? defaults.maximumFrameSize,
             maximumConnections: try fields.int("limits.maxConnections", in: 1 ... 100_000) ?? defaults.maximumConnections,
             maximumRequestsInFlight: try fields.int("limits.maxRequestsInFlight", in: 1 ... 1_000_000) ?? defaults.maximumRequestsInFlight,
+            maximumRequestsInFlightTotal: try fields.int("limits.maxRequestsInFlightTotal", in: 1 ... 10_000_000) ?? defaults.maximumRequestsInFlightTotal,
             idleTimeout: try fields.seconds("limits.idleTimeoutSeconds") ?? defaults.idleTimeout,
             helloTimeout: try fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout,
             // At most as many answers as the 8 MiB answer holds, each at least a short error.

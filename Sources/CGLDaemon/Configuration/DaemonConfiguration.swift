@@ -111,6 +111,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
         public var maximumConnections: Int
         /// Requests of one connection being answered at once; more are answered `busy`.
         public var maximumRequestsInFlight: Int
+        /// Requests of all connections together being answered at once; more are answered
+        /// `busy`: many connections each within their own bound cannot pile up work either.
+        public var maximumRequestsInFlightTotal: Int
         /// How long a connection may stay silent, with nothing in flight, before it is closed.
         public var idleTimeout: Duration
         /// How long a new connection has to send its 8-byte hello.
@@ -135,6 +138,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
             maximumFrameSize: UInt32 = 8 * 1024 * 1024,
             maximumConnections: Int = 512,
             maximumRequestsInFlight: Int = 4096,
+            maximumRequestsInFlightTotal: Int = 16_384,
             idleTimeout: Duration = .seconds(300),
             helloTimeout: Duration = .seconds(5),
             maximumBatchItems: Int = 1000,
@@ -146,6 +150,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
             self.maximumFrameSize = maximumFrameSize
             self.maximumConnections = maximumConnections
             self.maximumRequestsInFlight = maximumRequestsInFlight
+            self.maximumRequestsInFlightTotal = maximumRequestsInFlightTotal
             self.idleTimeout = idleTimeout
             self.helloTimeout = helloTimeout
             self.maximumBatchItems = maximumBatchItems

@@ -35,6 +35,7 @@ extension RequestHandler {
             (WireStats.Key.prewarmRunning, Double(counters.prewarmsRunning.load(ordering: .relaxed))),
             (DaemonCounters.computationsKey, Double(counters.computations.load(ordering: .relaxed))),
             ("memory.entries", Double(snapshots.hotCache.count)),
+            ("requests.inFlight", Double(counters.requestsInFlight.load(ordering: .relaxed))),
         ] + Self.textStatistics()
         return WireStats(entries: values.map { WireStats.Entry(key: $0.0, value: $0.1) })
     }

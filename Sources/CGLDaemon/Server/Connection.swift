@@ -1,6 +1,7 @@
 import CGLWire
 import Logging
 import NIOCore
+import Synchronization
 
 /// The last handler of a connection's pipeline (after ``HandshakeHandler`` and
 /// ``WireFrameDecoder``): takes each request frame, decides it against the authorization
@@ -22,6 +23,7 @@ final class Connection: ChannelInboundHandler {
 
     private let handler: RequestHandler
     private let maximumRequestsInFlight: Int
+    private let maximumRequestsInFlightTotal: Int
     private let logger: Logger
     let work: ConnectionWork
     private var access: PeerAccess
@@ -43,6 +45,7 @@ final class Connection: ChannelInboundHandler {
     init(handler: RequestHandler, authorization: LiveAuthorization, limits: DaemonConfiguration.Limits, logger: Logger) {
         self.handler = handler
         maximumRequestsInFlight = limits.maximumRequestsInFlight
+        maximumRequestsInFlightTotal = limits.maximumRequestsInFlightTotal
         self.logger = logger
         work = ConnectionWork()
         access = PeerAccess(authorization: authorization, logger: logger)
@@ -173,6 +176,7 @@ final class Connection: ChannelInboundHandler {
     /// One pending request answered (or abandoned). Call on the event loop.
     func requestAnswered() {
         inFlight -= 1
+        DaemonCounters.decrement(handler.counters.requestsInFlight)
         if isDraining, inFlight == 0 { context?.close(promise: nil) }
     }
 
@@ -203,6 +207,13 @@ final class Connection: ChannelInboundHandler {
     private func submit(_ pending: PendingRequest, requestID: UInt32) {
         guard inFlight < maximumRequestsInFlight else {
             answers.append(WireError(code: .busy, message: "this connection has \(maximumRequestsInFlight) requests in flight; wait for answers before sending more"),
+                           requestID: requestID)
+            return
+        }
+        // Counted for all connections too; answered busy past the daemon's bound.
+        guard handler.counters.requestsInFlight.add(1, ordering: .relaxed).newValue <= maximumRequestsInFlightTotal else {
+            DaemonCounters.decrement(handler.counters.requestsInFlight)
+            answers.append(WireError(code: .busy, message: "cgld has \(maximumRequestsInFlightTotal) requests in flight from all its clients (limits.maxRequestsInFlightTotal); retry once some are answered"),
                            requestID: requestID)
             return
         }

@@ -7,6 +7,8 @@ final class DaemonCounters: Sendable {
     let hitsStore = Atomic<Int>(0)
     let misses = Atomic<Int>(0)
     let connectionsOpen = Atomic<Int>(0)
+    /// Requests of every connection submitted and not yet answered.
+    let requestsInFlight = Atomic<Int>(0)
     let prewarmsRunning = Atomic<Int>(0)
     /// Snapshots computed, by lookups and prewarms: the work the caches saved is the rest.
     let computations = Atomic<Int>(0)
