@@ -110,7 +110,8 @@ final class SnapshotService: Sendable {
         let pieces = stride(from: 0, to: missing.count, by: pieceSize).map { Array(missing[$0 ..< min($0 + pieceSize, missing.count)]) }
         let gathered = Mutex((results: initial, piecesLeft: pieces.count))
         for piece in pieces {
-            pool.submit { [self] isActive in
+            // A piece takes the turn of its first item's scheme.
+            pool.submit(lane: distinct[piece[0]].scheme.name) { [self] isActive in
                 var results: [(Int, Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>)] = []
                 results.reserveCapacity(piece.count)
                 for index in piece {
@@ -169,7 +170,7 @@ final class SnapshotService: Sendable {
         let pieceSize = (missing.count + pool.width - 1) / pool.width
         let pieces = stride(from: 0, to: missing.count, by: pieceSize).map { Array(missing[$0 ..< min($0 + pieceSize, missing.count)]) }
         let computePiece = { @Sendable [pool] (piece: [Int]) async -> [(Int, Result<(EncodedSnapshot, Duration), SnapshotFailure>)] in
-            let outcome = await pool.run { piece.map { ($0, self.compute(targets[$0])) } }
+            let outcome = await pool.run(lane: targets[piece[0]].scheme.name) { piece.map { ($0, self.compute(targets[$0])) } }
             return (try? outcome.get()) ?? piece.map { ($0, .failure(.stopping)) }
         }
         // One piece (one compute thread, or a small batch) needs no child task to wait for.
@@ -227,7 +228,7 @@ final class SnapshotService: Sendable {
     }
 
     private func computeAndStore(_ target: SnapshotTarget) async -> Result<EncodedSnapshot, SnapshotFailure> {
-        let computed = await pool.run { self.compute(target) }
+        let computed = await pool.run(lane: target.scheme.name) { self.compute(target) }
         guard case .success(.success(let (payload, duration))) = computed else {
             return computed.mapError { _ in SnapshotFailure.stopping }.flatMap { $0 }.map(\.0)
         }

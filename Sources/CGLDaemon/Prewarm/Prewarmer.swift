@@ -123,7 +123,9 @@ struct Prewarmer: Sendable {
         }
         result.alreadyCached = targets.count - missing.count
         guard !missing.isEmpty else { return result }
-        let computed = await pool.run { () -> SchemeResult in
+        // A lane of its own per scheme: a prewarm computes many environments in one job, and
+        // would make the scheme's lookups look slow.
+        let computed = await pool.run(lane: "prewarm:" + scheme.name) { () -> SchemeResult in
             var partial = SchemeResult(scheme: scheme.name)
             for (position, target) in missing.enumerated() {
                 // The daemon stopping ends a prewarm between environments: no one waits for

@@ -10,34 +10,45 @@ struct ComputePool: Sendable {
     let threads: NIOThreadPool
     /// How many threads there are: the parallelism prewarm aims for.
     let width: Int
+    /// Which queued job runs next: schemes take turns, and slow ones cannot hold every
+    /// thread (``FairScheduler``).
+    private let scheduler: FairScheduler
 
     init(width: Int) {
         self.width = width
-        threads = NIOThreadPool(numberOfThreads: width)
+        let threads = NIOThreadPool(numberOfThreads: width)
         threads.start()
+        self.threads = threads
+        scheduler = FairScheduler(width: width) { job in
+            threads.submit { state in
+                if case .active = state { job(true) } else { job(false) }
+            }
+        }
     }
 
-    /// Runs `work` on one of the threads.
+    /// Runs `work` on one of the threads, in its lane's turn.
     ///
+    /// - Parameter lane: What takes turns with the others: the scheme the work is for;
+    ///   work of no scheme (parsing documents) has a lane of its own.
     /// - Returns: Its result, or ``Stopped`` once the pool was stopped.
-    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> Result<T, Stopped> {
-        do {
-            return .success(try await threads.runIfActive(work))
-        } catch {
-            return .failure(Stopped())
+    func run<T: Sendable>(lane: String = "", _ work: @escaping @Sendable () -> T) async -> Result<T, Stopped> {
+        await withCheckedContinuation { continuation in
+            scheduler.submit(lane: lane) { isActive in
+                continuation.resume(returning: isActive ? .success(work()) : .failure(Stopped()))
+            }
         }
     }
 
-    /// Queues `work` on one of the threads, which calls it with whether the pool still runs
-    /// (false: stopped before the work started, which should then do nothing but report it).
-    func submit(_ work: @escaping @Sendable (_ isActive: Bool) -> Void) {
-        threads.submit { state in
-            if case .active = state { work(true) } else { work(false) }
-        }
+    /// Queues `work` on one of the threads, in its lane's turn; it is called with whether
+    /// the pool still runs (false: stopped before the work started, which should then do
+    /// nothing but report it).
+    func submit(lane: String = "", _ work: @escaping @Sendable (_ isActive: Bool) -> Void) {
+        scheduler.submit(lane: lane, work)
     }
 
-    /// Stops the threads after the work queued.
+    /// Stops the threads: work queued and not begun is told so, work running ends first.
     func shutdown() async {
+        scheduler.stop()
         try? await threads.shutdownGracefully()
     }
 }
