@@ -2,12 +2,13 @@
 # Installs cgld and cglctl with their systemd units, sysusers and tmpfiles entries, default
 # configuration, profiles and documentation, in the usual FHS places:
 #
-#   $PREFIX/bin/{cgld,cglctl}                      release binaries (migrations compiled in)
+#   $PREFIX/bin/{cgld,cglctl}                      release binaries, stripped (migrations compiled in)
+#   $PREFIX/lib/debug$PREFIX/bin/{cgld,cglctl}.debug  their debug information
 #   $PREFIX/lib/systemd/system/cgld.{service,socket}
 #   $PREFIX/lib/sysusers.d/cgld.conf, $PREFIX/lib/tmpfiles.d/cgld.conf
 #   $SYSCONFDIR/cgld/{cgld.json,profiles.json}     never overwritten (a new version goes to *.new)
 #   $SYSCONFDIR/cgld/schemes.d/                    documents registered at start and at reload
-#   $PREFIX/share/doc/cgld/                        operations, protocol, configuration, examples
+#   $PREFIX/share/doc/cgld/                        all of docs/, the configuration reference, examples
 #
 # Variables: DESTDIR (staging root for packages, default empty), PREFIX (default /usr),
 # SYSCONFDIR (default /etc). Options: --bin-dir DIR installs the cgld and cglctl already
@@ -61,9 +62,18 @@ install_config() {
     fi
 }
 
+debugdir=$DESTDIR$PREFIX/lib/debug$PREFIX/bin
 install -d -m 0755 "$bindir" "$unitdir" "$DESTDIR$PREFIX/lib/sysusers.d" "$DESTDIR$PREFIX/lib/tmpfiles.d" \
-    "$docdir/examples" "$confdir" "$confdir/schemes.d"
-install -m 0755 "$bin_dir/cgld" "$bin_dir/cglctl" "$bindir/"
+    "$docdir/examples" "$confdir" "$confdir/schemes.d" "$debugdir"
+# Stripped binaries (a quarter of the size), their debug information kept beside them under
+# lib/debug, where gdb and the Swift backtracer find it through the debug link.
+for binary in cgld cglctl; do
+    objcopy --only-keep-debug "$bin_dir/$binary" "$debugdir/$binary.debug"
+    chmod 0644 "$debugdir/$binary.debug"
+    install -m 0755 "$bin_dir/$binary" "$bindir/$binary"
+    strip --strip-all "$bindir/$binary"
+    (cd "$debugdir" && objcopy --add-gnu-debuglink="$binary.debug" "$bindir/$binary")
+done
 
 # The units name /usr/bin/cgld and /usr/share/doc/cgld; other prefixes get their own paths.
 sed -e "s|/usr/bin/cgld|$PREFIX/bin/cgld|g" -e "s|/usr/share/doc/cgld|$PREFIX/share/doc/cgld|g" \
@@ -82,9 +92,9 @@ sed -e "s|/etc/cgld/|$SYSCONFDIR/cgld/|g" systemd/cgld.json > "$production"
 install_config "$production" cgld.json
 install_config config/profiles.json profiles.json
 
-install -m 0644 docs/operations.md docs/protocol.md README.md "$docdir/"
+install -m 0644 docs/*.md README.md "$docdir/"
 install -m 0644 config/README.md "$docdir/configuration.md"
-install -m 0644 examples/schemes/*.json "$docdir/examples/"
+install -m 0644 examples/schemes/*.json docs/examples/*.json "$docdir/examples/"
 
 if [ -n "$DESTDIR" ]; then
     echo "install.sh: installed cgld into the staging root $DESTDIR (prefix $PREFIX)"
