@@ -5,7 +5,7 @@ import Foundation
 
 /// Options of the commands that talk to `cgld`.
 struct DaemonOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The daemon's socket (default: CGLD_SOCKET, else .cgld/cgld.sock).", valueName: "path"))
+    @Option(help: ArgumentHelp("The daemon's socket (default: CGLD_SOCKET, else the first that exists of .cgld/cgld.sock, $XDG_RUNTIME_DIR/cgld/cgld.sock, /run/cgld/cgld.sock).", valueName: "path"))
     var socket: String?
 
     @Option(help: "Output format: text or json.")

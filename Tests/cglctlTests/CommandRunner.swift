@@ -30,11 +30,15 @@ func runCglctl(_ arguments: [String], stdin: String? = nil) throws -> CommandRes
     try runProcess(productsDirectory.appendingPathComponent("cglctl"), arguments, stdin: stdin)
 }
 
-/// Runs `executable` with `arguments` and captures what it prints.
-func runProcess(_ executable: URL, _ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+/// Runs `executable` with `arguments` and captures what it prints; in `directory` and with
+/// `environment` when given (else this process's).
+func runProcess(_ executable: URL, _ arguments: [String], stdin: String? = nil, directory: String? = nil,
+                environment: [String: String]? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    if let environment { process.environment = environment }
     let output = Pipe()
     let errors = Pipe()
     let input = Pipe()

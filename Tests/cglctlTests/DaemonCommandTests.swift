@@ -80,6 +80,29 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// A daemon started in a folder of its own is found from any other folder, through the
+    /// link it makes in the user's runtime directory (removed when it stops); with none
+    /// running, the error names every place looked in.
+    @Test func aDaemonStartedInItsFolderIsFoundFromAnyOther() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let runtime = folder + "/runtime", elsewhere = folder + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"], environment: ["XDG_RUNTIME_DIR": runtime])
+        var environment = ProcessInfo.processInfo.environment
+        environment["CGLD_SOCKET"] = nil
+        environment["XDG_RUNTIME_DIR"] = runtime
+        let cglctlPath = productsDirectory.appendingPathComponent("cglctl")
+        let found = try runProcess(cglctlPath, ["ping"], directory: elsewhere, environment: environment)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(daemon.stop() == 0)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: runtime + "/cgld/cgld.sock")) == nil)
+        let none = try runProcess(cglctlPath, ["ping"], directory: elsewhere, environment: environment)
+        #expect(none.status == 69)
+        #expect(none.stderr.contains("no cgld socket exists in any place a client looks: .cgld/cgld.sock, \(runtime)/cgld/cgld.sock, /run/cgld/cgld.sock"), "\(none.stderr)")
+    }
+
     @Test func daemonCommandsExit69WhenNoDaemonRuns() throws {
         let folder = try makeDaemonFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -41,10 +41,12 @@ extension CGLClient {
         }
     }
 
-    /// Where the daemon is expected: `CGLD_SOCKET` when set; else the socket of the daemon's
-    /// default configuration, `.cgld/cgld.sock` (relative to the working directory), when it
-    /// exists; else the system daemon's `/run/cgld/cgld.sock` when that exists; else
-    /// `.cgld/cgld.sock`.
+    /// Where the daemon is expected, as `cglctl` looks for it: `CGLD_SOCKET` when set; else
+    /// the first of these sockets that exists: `.cgld/cgld.sock` in the working directory (a
+    /// daemon started here with its default configuration), `$XDG_RUNTIME_DIR/cgld/cgld.sock`
+    /// (a daemon this user started in any folder links its socket there), the system
+    /// daemon's `/run/cgld/cgld.sock`; when none does, `.cgld/cgld.sock` (and the error of a
+    /// failed connection lists every place tried).
     public static var defaultSocketPath: String {
         defaultSocketPath(environment: ProcessInfo.processInfo.environment) { FileManager.default.fileExists(atPath: $0) }
     }
@@ -54,10 +56,25 @@ extension CGLClient {
     /// The socket of the system daemon (`systemd/cgld.socket`).
     public static let systemSocketPath = "/run/cgld/cgld.sock"
 
+    /// The sockets looked for when `CGLD_SOCKET` is not set, in order.
+    static func socketCandidates(environment: [String: String]) -> [String] {
+        var candidates = [localSocketPath]
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { candidates.append(runtime + "/cgld/cgld.sock") }
+        candidates.append(systemSocketPath)
+        return candidates
+    }
+
     /// ``defaultSocketPath`` for `environment`, with `exists` telling which sockets exist.
     static func defaultSocketPath(environment: [String: String], exists: (String) -> Bool) -> String {
         if let path = environment["CGLD_SOCKET"], !path.isEmpty { return path }
-        if !exists(localSocketPath), exists(systemSocketPath) { return systemSocketPath }
-        return localSocketPath
+        return socketCandidates(environment: environment).first(where: exists) ?? localSocketPath
+    }
+
+    /// Where the search for a daemon looked, for the error of a connection to `path` that
+    /// failed: nil unless `path` is what the search fell back on.
+    static func searchDescription(failing path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard environment["CGLD_SOCKET"].map(\.isEmpty) ?? true, path == localSocketPath else { return nil }
+        let places = socketCandidates(environment: environment)
+        return "no cgld socket exists in any place a client looks: \(places.joined(separator: ", ")) (and CGLD_SOCKET is not set)"
     }
 }

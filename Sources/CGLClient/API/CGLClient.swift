@@ -4,7 +4,7 @@ import Foundation
 /// A client of `cgld` over the daemon's Unix socket.
 ///
 /// ```swift
-/// let client = CGLClient()                  // CGLD_SOCKET, .cgld/cgld.sock or /run/cgld/cgld.sock
+/// let client = CGLClient()   // CGLD_SOCKET, else .cgld/cgld.sock, $XDG_RUNTIME_DIR/cgld/cgld.sock or /run/cgld/cgld.sock
 /// let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
 /// print(snapshot.source, snapshot["avatar"]?.frame as Any)
 /// ```

@@ -95,8 +95,9 @@ final class ClientConnection: @unchecked Sendable {
             // is full.
             return try PosixSocket(connectingTo: path, deadline: deadline)
         } catch {
+            let problem = CGLClient.searchDescription(failing: path) ?? "cgld is not running on \(path) (\(error.operation): \(error.reason))"
             throw CGLClientError(code: .daemonUnavailable,
-                                 message: "cgld is not running on \(path) (\(error.operation): \(error.reason)); start it with 'cgld', or point the client at its socket (CGLClient.Configuration.socketPath, or CGLD_SOCKET)",
+                                 message: "\(problem); start cgld, or give the client its socket (CGLClient.Configuration.socketPath, or CGLD_SOCKET)",
                                  socketPath: path)
         }
     }

@@ -166,6 +166,10 @@ public final class Daemon: Service {
         // unit's, and its file outlives this process (the next start serves it again).
         defer { if activated == nil { SocketFile.remove(configuration.socketPath) } }
         if activated == nil { try SocketFile.setMode(configuration.socketPath, configuration.socketMode) }
+        // Clients in other folders find a daemon started in a folder of its own through the
+        // user's runtime directory.
+        let runtimeLink = activated == nil ? RuntimeLink.make(to: configuration.socketPath) : nil
+        defer { runtimeLink?.remove() }
         let socketPath = activated?.path ?? configuration.socketPath
         if activated != nil, socketPath != configuration.socketPath {
             logger.notice("Serving the socket systemd passed; socket.path is not used", metadata: [
