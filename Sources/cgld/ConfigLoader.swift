@@ -21,7 +21,12 @@ struct ConfigLoader: Sendable {
     /// - Throws: `DaemonError` `configuration` for a file that cannot be read or parsed, or
     ///   a value of the wrong type or out of range.
     func load() async throws(DaemonError) -> DaemonConfiguration {
-        try DaemonConfiguration(config: try await reader())
+        let configuration = try DaemonConfiguration(config: try await reader())
+        // Misspelt keys and variables are errors, not settings silently left at their default.
+        let file = configFile ?? environment["CGLD_CONFIG"]
+        let fileKeys = file.flatMap { FileManager.default.contents(atPath: $0) }.flatMap(DaemonConfiguration.fileKeys(json:)) ?? []
+        try DaemonConfiguration.checkKeys(fileKeys: fileKeys, file: file, environment: environment)
+        return configuration
     }
 
     private func reader() async throws(DaemonError) -> ConfigReader {

@@ -1,4 +1,5 @@
 import CGLDaemon
+import CGLDaemonTestSupport
 import CGLDocument
 import Configuration
 import Foundation
@@ -74,6 +75,10 @@ import Testing
         ("log.level", ConfigContent.string("loud"), "log.level"),
         ("schemes.dropRemoved", ConfigContent.string("sometimes"), "schemes.dropRemoved"),
         ("authorization.readers.groups", ConfigContent.stringArray(["cgld-test-no-such-group"]), "authorization.readers.groups"),
+        // Text keys given another type: read as text they would be ignored.
+        ("socket.mode", ConfigContent.int(600), "socket.mode"),
+        ("database.path", ConfigContent.int(7), "database.path"),
+        ("log.level", ConfigContent.bool(true), "log.level"),
     ])
     func badValuesAreErrorsNamingTheKey(key: String, value: ConfigContent, named: String) {
         #expect {
@@ -82,5 +87,30 @@ import Testing
             guard let error = error as? DaemonError else { return false }
             return error.code == .configuration && error.message.contains("'\(named)'")
         }
+    }
+
+    /// The keys are those the configuration reads; the shipped files set no other, and a
+    /// misspelt key or variable is an error naming the closest one.
+    @Test func misspeltKeysAndVariablesAreErrors() throws {
+        let known = DaemonConfiguration.knownKeys
+        #expect(known.isSuperset(of: ["socket.path", "socket.mode", "limits.maxRequestsInFlightTotal", "limits.computeSeconds", "authorization.readers.groups"]))
+        for file in ["config/cgld.json", "systemd/cgld.json"] {
+            let keys = try #require(DaemonConfiguration.fileKeys(json: try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/" + file))))
+            #expect(Set(keys).isSubset(of: known), "\(file): \(Set(keys).subtracting(known))")
+        }
+        #expect(DaemonConfiguration.variable(for: "limits.maxConnections") == "CGLD_LIMITS_MAX_CONNECTIONS")
+        #expect(DaemonConfiguration.variable(for: "socket.path") == "CGLD_SOCKET_PATH")
+        try DaemonConfiguration.checkKeys(fileKeys: ["socket.mode"], file: "c.json", environment: ["CGLD_SOCKET": "/x", "PATH": "/bin"])
+        let fileError = try #require(throws: DaemonError.self) {
+            try DaemonConfiguration.checkKeys(fileKeys: ["socket.mdoe"], file: "c.json", environment: [:])
+        }
+        #expect(fileError.code == .configuration)
+        #expect(fileError.message == "the configuration file c.json sets 'socket.mdoe', which is no setting of cgld; did you mean 'socket.mode'?")
+        let variableError = try #require(throws: DaemonError.self) {
+            try DaemonConfiguration.checkKeys(fileKeys: [], file: nil, environment: ["CGLD_LIMITS_MAX_CONECTIONS": "3"])
+        }
+        #expect(variableError.message == "the environment variable CGLD_LIMITS_MAX_CONECTIONS is no setting of cgld; did you mean CGLD_LIMITS_MAX_CONNECTIONS?")
+        #expect(DaemonConfiguration.fileKeys(json: Data(#"{"socket": {"mode": "0600"}, "limits": {}, "authorization": {"readers": {"users": ["a"]}}}"#.utf8))
+            == ["authorization.readers.users", "socket.mode"])
     }
 }

@@ -129,6 +129,23 @@ import Testing
         return (second.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
+    /// A misspelt key in the file, a wrong type, a misspelt variable: exit 78, naming it.
+    @Test func configurationMistakesAreRefused() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = ["--socket", folder + "/s.sock", "--database", folder + "/db.sqlite", "--schemes-dir", folder + "/schemes.d", "--config", folder + "/c.json"]
+        for (file, message) in [
+            (#"{"socket": {"mdoe": "0600"}}"#, "sets 'socket.mdoe', which is no setting of cgld; did you mean 'socket.mode'?"),
+            (#"{"socket": {"mode": 600}}"#, "the configuration key 'socket.mode' is the number 600; it must be permissions in octal, as a string such as \"0660\""),
+        ] {
+            try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/c.json"))
+            let (status, stderr) = try Self.runRefused(arguments)
+            #expect(status == 78, "\(stderr)")
+            #expect(stderr.contains(message), "\(stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/s.sock"))
+    }
+
     @Test func aSecondDaemonOnALiveSocketRefusesToStart() throws {
         let folder = try makeDaemonFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

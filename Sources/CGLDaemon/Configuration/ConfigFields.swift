@@ -31,20 +31,26 @@ struct ConfigFields {
 
     /// A non-empty path.
     func path(_ key: String) throws(DaemonError) -> String? {
-        guard let value = reader.string(forKey: ConfigKey(key)) else { return nil }
+        guard let value = reader.string(forKey: ConfigKey(key)) else { try requireNoOtherType(key, expected: "a path, as a string"); return nil }
         guard !value.isEmpty else { throw .configuration(key: key, value: "\"\"", expected: "a path") }
         return value
     }
 
     /// A path, where `""` turns the feature off.
     func optionalPath(_ key: String, default defaultValue: String?) throws(DaemonError) -> String? {
-        guard let value = reader.string(forKey: ConfigKey(key)) else { return defaultValue }
+        guard let value = reader.string(forKey: ConfigKey(key)) else {
+            try requireNoOtherType(key, expected: "a path, as a string (\"\" for none)")
+            return defaultValue
+        }
         return value.isEmpty ? nil : value
     }
 
     /// File permissions written in octal, such as `0660`.
     func octalMode(_ key: String) throws(DaemonError) -> UInt16? {
-        guard let text = reader.string(forKey: ConfigKey(key)) else { return nil }
+        guard let text = reader.string(forKey: ConfigKey(key)) else {
+            try requireNoOtherType(key, expected: "permissions in octal, as a string such as \"0660\"")
+            return nil
+        }
         guard let mode = UInt16(text, radix: 8), mode <= 0o777 else {
             throw .configuration(key: key, value: text, expected: "permissions in octal, such as \"0660\"")
         }
@@ -52,7 +58,10 @@ struct ConfigFields {
     }
 
     func directions(_ key: String) throws(DaemonError) -> [DaemonConfiguration.PrewarmDirection]? {
-        guard let names = reader.stringArray(forKey: ConfigKey(key)) else { return nil }
+        guard let names = reader.stringArray(forKey: ConfigKey(key)) else {
+            try requireNoOtherType(key, expected: "a list of profile, ltr or rtl")
+            return nil
+        }
         var directions: [DaemonConfiguration.PrewarmDirection] = []
         for name in names {
             guard let direction = DaemonConfiguration.PrewarmDirection(rawValue: name.trimmingSpaces) else {
@@ -75,11 +84,23 @@ struct ConfigFields {
 
     /// A log level name.
     func logLevel(_ key: String) throws(DaemonError) -> Logger.Level? {
-        guard let text = reader.string(forKey: ConfigKey(key)) else { return nil }
+        guard let text = reader.string(forKey: ConfigKey(key)) else { try requireNoOtherType(key, expected: "a level name, as a string"); return nil }
         guard let level = Logger.Level(rawValue: text.trimmingSpaces.lowercased()) else {
             throw .configuration(key: key, value: text, expected: "one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return level
+    }
+
+    /// Throws when `key`, which holds text, holds a number, a boolean or a list instead
+    /// (`{"socket": {"mode": 600}}`): read as text, it would be ignored without a word.
+    private func requireNoOtherType(_ key: String, expected: String) throws(DaemonError) {
+        let config = ConfigKey(key)
+        let found: String? = if let value = reader.int(forKey: config) { "the number \(value)" }
+            else if let value = reader.double(forKey: config) { "the number \(value)" }
+            else if let value = reader.bool(forKey: config) { "\(value)" }
+            else if reader.intArray(forKey: config) != nil || reader.stringArray(forKey: config) != nil { "a list" }
+            else { nil }
+        if let found { throw .configuration(key: key, value: found, expected: expected) }
     }
 
     /// Throws when `key` holds a value (readable as text) that the typed read refused.
