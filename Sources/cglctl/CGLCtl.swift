@@ -10,8 +10,9 @@ struct CGLCtl: AsyncParsableCommand {
         commandName: "cglctl",
         abstract: "Check, compute and render cglayout scheme documents, and drive the cgld daemon.",
         discussion: """
-        Exit codes: 0 ok, 64 usage, 65 invalid document, 69 daemon unavailable, 70 internal error, \
-        77 not authorized (the daemon refused the request for this user).
+        Exit codes: 0 ok, 64 usage, 65 invalid document or content, 66 missing input file, \
+        67 no such scheme, 69 daemon unavailable, 70 internal error, 77 not authorized (the daemon \
+        refused the request for this user). With --format json, errors are a JSON object on stderr.
         Output for programs goes to stdout (--format json); diagnostics go to stderr.
         """,
         version: "cglctl \(LayoutEngine.release) (engine \(LayoutEngine.version), protocol \(Handshake.currentVersion))",

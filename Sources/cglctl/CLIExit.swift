@@ -7,6 +7,8 @@ enum CLIExit {
     static let usage: Int32 = 64
     static let invalidDocument: Int32 = 65
     static let noInput: Int32 = 66
+    /// No scheme is registered by that name (sysexits' "addressee unknown").
+    static let noSuchScheme: Int32 = 67
     static let unavailable: Int32 = 69
     static let internalError: Int32 = 70
     static let cannotCreate: Int32 = 73
@@ -18,12 +20,12 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// Reads a file named on the command line (`-` for stdin); a missing file is a usage error.
+/// Reads a file named on the command line (`-` for stdin); a missing file exits 66.
 func readInput(_ path: String) throws -> Data {
     if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
     guard let data = FileManager.default.contents(atPath: path) else {
-        printError("cglctl: cannot read '\(path)': no such file, or not readable")
-        throw ExitCode(CLIExit.usage)
+        printError("cglctl: cannot read '\(path)': no such file, or not readable; check the path")
+        throw ExitCode(CLIExit.noInput)
     }
     return data
 }

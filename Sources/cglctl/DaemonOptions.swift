@@ -1,5 +1,6 @@
 import ArgumentParser
 import CGLClient
+import CGLDocument
 import CGLWire
 import Foundation
 
@@ -21,21 +22,40 @@ struct DaemonOptions: ParsableArguments {
         do {
             return try body(client())
         } catch {
-            throw Self.fail(error)
+            throw Self.fail(error, format: format)
         }
     }
 
-    /// Prints `error` to stderr and returns the exit it means: 69 when the daemon cannot be
-    /// reached, 65 for invalid documents and names or environments it refuses, 77 when it
-    /// refuses the request for this user, 70 otherwise.
-    static func fail(_ error: CGLClientError) -> ExitCode {
-        printError("cglctl: \(describe(error))")
+    /// Prints `error` to stderr (a JSON object with `--format json`) and returns the exit
+    /// it means: 69 when the daemon cannot be reached, 67 for a scheme it does not know, 65
+    /// for invalid documents, content and environments it refuses, 77 when it refuses the
+    /// request for this user, 70 otherwise.
+    static func fail(_ error: CGLClientError, format: OutputFormat) -> ExitCode {
+        if format == .json {
+            printError(errorJSON(error))
+        } else {
+            printError("cglctl: \(describe(error))")
+        }
         return exitCode(for: error)
     }
 
-    /// `code: message` of a refusal; the message of a local failure.
+    /// The message in plain words, with the next step where there is an obvious one.
     static func describe(_ error: CGLClientError) -> String {
-        error.refusal.map { "\($0.code): \($0.message)" } ?? error.message
+        guard let refusal = error.refusal else { return error.message }
+        if refusal.code == .notFound { return refusal.message + "; register it first (cglctl register FILE), or see what is (cglctl list)" }
+        return refusal.message
+    }
+
+    /// `{"error": {"code": "notFound", "message": "…", "issues": […]}}`.
+    static func errorJSON(_ error: CGLClientError) -> String {
+        let code = error.refusal.map { "\($0.code)" } ?? "\(error.code)"
+        let issues = (error.refusal?.issues ?? []).map { issue in
+            JSONOutput.object([("severity", JSONOutput.string("\(issue.severity)")), ("code", JSONOutput.string("\(issue.code)")),
+                               ("pointer", JSONOutput.string("\(issue.pointer)")), ("message", JSONOutput.string(issue.message))])
+        }
+        return JSONOutput.object([("error", JSONOutput.object([
+            ("code", JSONOutput.string(code)), ("message", JSONOutput.string(describe(error))), ("issues", JSONOutput.array(issues)),
+        ]))])
     }
 
     /// The exit a failure means (see ``fail(_:)``).
@@ -47,7 +67,8 @@ struct DaemonOptions: ParsableArguments {
             return ExitCode(CLIExit.invalidDocument)
         case .daemon:
             switch error.refusal?.code {
-            case .invalidDocument?, .notFound?, .invalidEnvironment?, .tooLarge?, .invalidContent?: return ExitCode(CLIExit.invalidDocument)
+            case .notFound?: return ExitCode(CLIExit.noSuchScheme)
+            case .invalidDocument?, .invalidEnvironment?, .tooLarge?, .invalidContent?: return ExitCode(CLIExit.invalidDocument)
             case .busy?: return ExitCode(CLIExit.unavailable)
             case .unauthorized?: return ExitCode(CLIExit.notPermitted)
             default: return ExitCode(CLIExit.internalError)

@@ -28,7 +28,7 @@ struct Register: AsyncParsableCommand {
                 anyInvalid = true
                 report(invalid: error.refusal?.issues ?? [], message: error.message, file: file, into: &results)
             } catch {
-                throw DaemonOptions.fail(error)
+                throw DaemonOptions.fail(error, format: daemon.format)
             }
         }
         if daemon.format == .json { print(JSONOutput.array(results)) }

@@ -61,7 +61,7 @@ import Testing
         #expect(result.stderr.contains("prewarm: 4/4 (100%) settings-list"))
         #expect(result.stdout == "prewarmed 4 snapshots in \(result.stdout.split(separator: " ")[4]) s: 4 computed, 0 already cached, 0 failed\n")
         let unknown = try cglctl("prewarm", "--profiles", "phone", "--socket", daemon.socketPath)
-        #expect(unknown.status == 65 && unknown.stderr.contains("invalidEnvironment"))
+        #expect(unknown.status == 65 && unknown.stderr.contains("'phone'") && !unknown.stderr.contains("invalidEnvironment"))
         #expect(daemon.stop() == 0)
     }
 
@@ -127,6 +127,23 @@ import Testing
         if second.isRunning { kill(second.processIdentifier, SIGTERM) }
         second.waitUntilExit()
         return (second.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// An unknown scheme exits 67 with the next step; with `--format json` the error is a
+    /// JSON object on stderr.
+    @Test func anUnknownSchemeExits67AndErrorsCanBeJSON() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        let text = try cglctl("lookup", "nope", "--profile", "phone-portrait", "--socket", daemon.socketPath)
+        #expect(text.status == 67)
+        #expect(text.stderr.contains("'nope'") && text.stderr.contains("register it first (cglctl register FILE)") && !text.stderr.contains("notFound"), "\(text.stderr)")
+        let json = try cglctl("lookup", "nope", "--profile", "phone-portrait", "--format", "json", "--socket", daemon.socketPath)
+        #expect(json.status == 67)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], "\(json.stderr)")
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? String == "notFound" && (error["message"] as? String)?.contains("'nope'") == true && error["issues"] is [Any])
+        #expect(daemon.stop() == 0)
     }
 
     /// A misspelt key in the file, a wrong type, a misspelt variable: exit 78, naming it.

@@ -83,7 +83,7 @@ import Testing
 
     @Test func missingFilesAndInvalidDocuments() throws {
         let missing = try cglctl("compute", "/nonexistent/doc.json", "--profile", "phone-portrait")
-        #expect(missing.status == 64)
+        #expect(missing.status == 66)
         #expect(missing.stderr.contains("cannot read '/nonexistent/doc.json'"))
         let invalid = try cglctl("compute", "-", "--profile", "phone-portrait", stdin: "{\"format\": \"cglayout/1\"}")
         #expect(invalid.status == 65)
