@@ -85,4 +85,23 @@ import Testing
         // The first was running; the two queued and the late one were not run.
         #expect(outcomes.withLock { $0 }.filter { $0 }.count == 1 && outcomes.withLock { $0 }.count == 4)
     }
+
+    /// A lane said to be slow (a prewarm's) keeps to all threads but one from its first
+    /// jobs, before any of them ended.
+    @Test func aLaneExpectedSlowLeavesAThreadFromItsFirstJob() async throws {
+        let scheduler = Self.scheduler(width: 2)
+        let running = Atomic(0), peak = Atomic(0)
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            group.enter()
+            scheduler.submit(lane: "prewarm:big", expectsSlow: true) { _ in
+                _ = peak.max(running.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+                usleep(50_000)
+                running.subtract(1, ordering: .relaxed)
+                group.leave()
+            }
+        }
+        try await blocking { #expect(group.wait(timeout: .now() + 10) == .success) }
+        #expect(peak.load(ordering: .relaxed) == 1)
+    }
 }

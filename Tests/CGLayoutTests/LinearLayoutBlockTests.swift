@@ -123,6 +123,25 @@ import Testing
         #expect(priority.issue?.code == .invalidPriority)
     }
 
+    /// An equation left out decides nothing: the defaults hold where it would have.
+    @Test func equationsLeftOutDoNotDecideTheDefaults() {
+        let panel = addChild(root, rect(40, 0, 200, 100), "panel")
+        let view = addChild(panel, .zero, "view")
+        view.contentSizing = .fixed(CGSize(width: 30, height: 10))
+        let other = addChild(root, rect(0, 0, 10, 10), "other")
+        let block = LinearLayoutBlock(fixed: [panel, other], [
+            view[.width] <= 50,
+            view[.width] == 100,                    // conflicts with the first: left out
+            view[.leading] == other[.left] + 5,     // mixes the directions: left out
+            view[.top] == 0,
+        ])
+        let snapshot = block.snapshot(for: root.bounds)
+        #expect(snapshot.issue != nil)
+        // Its content's width (the equation that would fix 100 is out), and position 0 in
+        // its parent (the one that would place it is out).
+        #expect(snapshot.frames == [rect(0, 0, 30, 10)])
+    }
+
     @Test func leadingAndLeftDoNotMix() {
         let a = addChild(root), b = addChild(root)
         let snapshot = LinearLayoutBlock([a[.leading] == b[.left] + 8, a[.trailing] == b[.trailing]]).snapshot(for: root.bounds)

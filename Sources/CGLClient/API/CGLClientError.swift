@@ -84,6 +84,9 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
         public static let unsupportedVersion = DaemonCode(rawValue: 9)
         /// The content does not fit the scheme's slots; the issues name each slot.
         public static let invalidContent = DaemonCode(rawValue: 10)
+        /// Computing the answer took longer than the daemon's time budget and was
+        /// abandoned: the document is too costly for that environment.
+        public static let timeout = DaemonCode(rawValue: 11)
 
         /// `notFound`, `busy`…, or `code N` for one this client does not know.
         public var description: String { WireError.Code(rawValue: rawValue).description }

@@ -18,8 +18,8 @@ struct ConfigFields {
     func seconds(_ key: String) throws(DaemonError) -> Duration? {
         let value = reader.double(forKey: ConfigKey(key)) ?? reader.int(forKey: ConfigKey(key)).map(Double.init)
         guard let value else { try requireAbsent(key, expected: "a number of seconds"); return nil }
-        guard value.isFinite, value > 0, value <= 86_400 * 365 else {
-            throw .configuration(key: key, value: "\(value)", expected: "a number of seconds greater than 0")
+        guard value.isFinite, value >= 0.001, value <= 86_400 * 365 else {
+            throw .configuration(key: key, value: "\(value)", expected: "a number of seconds, at least 0.001")
         }
         return .milliseconds(Int64((value * 1000).rounded()))
     }

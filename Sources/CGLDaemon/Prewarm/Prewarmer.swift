@@ -125,7 +125,7 @@ struct Prewarmer: Sendable {
         guard !missing.isEmpty else { return result }
         // A lane of its own per scheme: a prewarm computes many environments in one job, and
         // would make the scheme's lookups look slow.
-        let computed = await pool.run(lane: "prewarm:" + scheme.name) { () -> SchemeResult in
+        let computed = await pool.run(lane: "prewarm:" + scheme.name, expectsSlow: true) { () -> SchemeResult in
             var partial = SchemeResult(scheme: scheme.name)
             for (position, target) in missing.enumerated() {
                 // The daemon stopping ends a prewarm between environments: no one waits for

@@ -13,11 +13,16 @@ struct DocumentParser: Sendable {
 
     /// The document `bytes` hold.
     ///
-    /// - Parameter limits: How large it may be: ``limits`` unless given.
+    /// - Parameters:
+    ///   - limits: How large it may be: ``limits`` unless given.
+    ///   - timed: Whether ``budget``'s time limit applies (its stop always does): not for
+    ///     documents accepted before, which are data to serve, however long a busy start
+    ///     makes their validation.
     /// - Throws: ``RegistryError/invalidDocument(_:)`` with every issue, `overBudget` when
     ///   validating took longer than the budget, or `stopping`.
-    func parse(_ bytes: [UInt8], limits: SchemeDocument.Limits? = nil) async throws(RegistryError) -> SchemeDocument {
-        let (limits, budget) = (limits ?? self.limits, self.budget)
+    func parse(_ bytes: [UInt8], limits: SchemeDocument.Limits? = nil, timed: Bool = true) async throws(RegistryError) -> SchemeDocument {
+        let limits = limits ?? self.limits
+        let budget = timed ? self.budget : ComputeBudget(stopping: self.budget.stopping, limit: ComputeBudget.unbounded.limit)
         let result = await pool.run { () -> Result<SchemeDocument, RegistryError> in
             budget.run {
                 let parsed = Result { () throws(DocumentError) -> SchemeDocument in try SchemeDocument(data: Data(bytes), limits: limits) }

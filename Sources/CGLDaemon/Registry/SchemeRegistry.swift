@@ -113,8 +113,10 @@ final class SchemeRegistry: Sendable {
             do {
                 // Accepted once, under whatever limits held then: it is served, whatever
                 // the limits are now (they bound new registrations).
-                let document = try await parser.parse(Array(stored.document), limits: SchemeDocument.Limits.none)
+                let document = try await parser.parse(Array(stored.document), limits: SchemeDocument.Limits.none, timed: false)
                 remember(stored, compiled: document.compiled())
+            } catch .stopping {
+                return  // shutting down while starting: nothing to serve anyway
             } catch {
                 logger.error("A registered document cannot be read by this cgld; it is kept but not served",
                              metadata: ["cgl.scheme": "\(stored.name)", "cgl.error": "\(error.message)"])

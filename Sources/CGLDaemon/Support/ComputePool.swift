@@ -31,9 +31,11 @@ struct ComputePool: Sendable {
     /// - Parameter lane: What takes turns with the others: the scheme the work is for;
     ///   work of no scheme (parsing documents) has a lane of its own.
     /// - Returns: Its result, or ``Stopped`` once the pool was stopped.
-    func run<T: Sendable>(lane: String = "", _ work: @escaping @Sendable () -> T) async -> Result<T, Stopped> {
+    /// - Parameter expectsSlow: Whether the lane's work is slow from its first job (see
+    ///   ``FairScheduler/submit(lane:expectsSlow:_:)``).
+    func run<T: Sendable>(lane: String = "", expectsSlow: Bool = false, _ work: @escaping @Sendable () -> T) async -> Result<T, Stopped> {
         await withCheckedContinuation { continuation in
-            scheduler.submit(lane: lane) { isActive in
+            scheduler.submit(lane: lane, expectsSlow: expectsSlow) { isActive in
                 continuation.resume(returning: isActive ? .success(work()) : .failure(Stopped()))
             }
         }

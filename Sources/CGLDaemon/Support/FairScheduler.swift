@@ -50,11 +50,16 @@ final class FairScheduler: Sendable {
     }
 
     /// Queues `job` in `lane`; it runs when its turn comes and a thread is free.
-    func submit(lane: String, _ job: @escaping Job) {
+    ///
+    /// - Parameter expectsSlow: Whether a lane not seen before should count as slow from
+    ///   its first job (a prewarm's, which computes many snapshots): a lane's speed is
+    ///   otherwise known only once a job of it ended, so a first burst counts as quick.
+    func submit(lane: String, expectsSlow: Bool = false, _ job: @escaping Job) {
         let ready = state.withLock { state -> [(lane: String, slow: Bool, job: Job)]? in
             guard !state.isStopped else { return nil }
             if !state.turns.contains(lane) { state.turns.append(lane) }
-            state.lanes[lane, default: Lane()].queue.append(job)
+            if state.lanes[lane] == nil { state.lanes[lane] = Lane(meanSeconds: expectsSlow ? 2 * Self.slowJob.seconds : 0) }
+            state.lanes[lane]?.queue.append(job)
             return next(&state)
         }
         guard let ready else { return job(false) }

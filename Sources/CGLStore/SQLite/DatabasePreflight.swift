@@ -15,6 +15,12 @@ enum DatabasePreflight {
     static func check(path: String, knownMigrations: [String]) throws(StoreError) {
         try checkPermissions(path)
         guard FileManager.default.fileExists(atPath: path) else { return }
+        // An immutable connection reads the main file alone: with a write-ahead log not yet
+        // folded in (a daemon that was killed), what it read could be stale. The writable
+        // open then checks, as before: it refuses a newer schema before migrating anything,
+        // though after SQLite recovered the log. A cleanly stopped daemon leaves none.
+        let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        guard log == 0 else { return }
         let applied = try appliedMigrations(path)
         let unknown = Set(applied).subtracting(knownMigrations).sorted()
         if !unknown.isEmpty { throw StoreError.schemaTooNew(unknown: unknown, known: knownMigrations, path: path) }
@@ -46,7 +52,8 @@ enum DatabasePreflight {
         return "mode 0" + String(status.st_mode & 0o777, radix: 8) + ", owner uid \(status.st_uid)"
     }
 
-    /// The migrations recorded in the database, read through an immutable connection:
+    /// The migrations recorded in the database (none when it cannot be read this way: the
+    /// writable open checks again), read through an immutable connection:
     /// SQLite takes no lock and writes nothing, not even the `-shm` file a WAL database
     /// otherwise needs to be read. (This process holds the database's lock file, so nothing
     /// else writes it meanwhile.)

@@ -24,6 +24,8 @@ struct EquationPlan: Sendable {
         }
 
         var slot: Int32
+        /// Its index in the system.
+        var element: Int
         var unknowns: EquationVariables.Unknowns
         var origin: Origin
         var intrinsic: (width: Variable, height: Variable)
@@ -34,9 +36,11 @@ struct EquationPlan: Sendable {
     var rtl: BuiltEquationSystem?
     var constants: [Constant]
     var outputs: [Output]
-    /// The edit variables a run suggests, in order: each constant's x, y, width and height,
-    /// then each output's intrinsic width and height and, for a `.given` origin, its x and y.
-    var editVariables: [Variable]
+    /// The edit variables a run suggests, per direction, in order: each constant's x, y,
+    /// width and height, then each output's intrinsic width and height and, for a `.given`
+    /// origin the solver has parameters for, their x and y.
+    var ltrEdits: [Variable]
+    var rtlEdits: [Variable]
     /// Why equations were left out, per direction.
     var ltrIssue: LayoutError?
     var rtlIssue: LayoutError?
@@ -73,14 +77,11 @@ struct EquationPlan: Sendable {
             case .given:
                 origin = .given(chain: chain(from: records[Int(slot)].parent), parameters: variables.origins[index])
             }
-            outputs.append(Output(slot: slot, unknowns: unknowns, origin: origin, intrinsic: intrinsic))
+            outputs.append(Output(slot: slot, element: index, unknowns: unknowns, origin: origin, intrinsic: intrinsic))
         }
-        editVariables = constants.flatMap { [$0.unknowns.x, $0.unknowns.y, $0.unknowns.width, $0.unknowns.height] }
-            + outputs.flatMap { output -> [Variable] in
-                let intrinsic = [output.intrinsic.width, output.intrinsic.height]
-                guard case .given(_, let parameters?) = output.origin else { return intrinsic }
-                return intrinsic + [parameters.x, parameters.y]
-            }
+        let (builtConstants, builtOutputs) = (constants, outputs)
+        ltrEdits = Self.edits(ltr, constants: builtConstants, outputs: builtOutputs)
+        rtlEdits = rtl.map { Self.edits($0, constants: builtConstants, outputs: builtOutputs) } ?? []
         ltrIssue = Self.issue(ltr.rejections, descriptions: descriptions, label: label)
         rtlIssue = rtl.flatMap { Self.issue($0.rejections, descriptions: descriptions, label: label) }
         // Every run starts from these solvers, and suggests its own values: from the values
@@ -90,19 +91,36 @@ struct EquationPlan: Sendable {
         // compiled elements alone, so a run's frames do too.
         let compiled = CompiledElementStore(records: records, sizings: sizings)
         var solver = ltr.solver
-        suggest(to: &solver, proposing: CompiledElementStore.unconstrained, store: compiled)
+        suggest(to: &solver, of: ltr, edits: ltrEdits, proposing: CompiledElementStore.unconstrained, store: compiled)
         ltr.solver = solver
         if let built = rtl {
             solver = built.solver
-            suggest(to: &solver, proposing: CompiledElementStore.unconstrained, store: compiled)
+            suggest(to: &solver, of: built, edits: rtlEdits, proposing: CompiledElementStore.unconstrained, store: compiled)
             rtl?.solver = solver
         }
+    }
+
+    /// The edit variables a run of `built` suggests, in the order ``suggest(to:of:edits:proposing:store:)`` fills them.
+    private static func edits(_ built: BuiltEquationSystem, constants: [Constant], outputs: [Output]) -> [Variable] {
+        constants.flatMap { [$0.unknowns.x, $0.unknowns.y, $0.unknowns.width, $0.unknowns.height] }
+            + outputs.flatMap { output -> [Variable] in
+                let intrinsic = [output.intrinsic.width, output.intrinsic.height]
+                guard case .given(_, let parameters?) = output.origin, built.originEdits.contains(output.element) else { return intrinsic }
+                return intrinsic + [parameters.x, parameters.y]
+            }
+    }
+
+    /// The solver and its edit variables for `direction`.
+    func solver(for direction: LayoutDirection) -> (built: BuiltEquationSystem, edits: [Variable]) {
+        if direction == .rightToLeft, let rtl { return (rtl, rtlEdits) }
+        return (ltr, ltrEdits)
     }
 
     /// Suggests a run's values to every edit variable, at once (one dual simplex): the
     /// frames of the constants, the intrinsic sizes for `size`, the origins of the parent
     /// spaces.
-    func suggest<Store: LayoutStore>(to solver: inout Solver, proposing size: CGSize, store: Store) {
+    func suggest<Store: LayoutStore>(to solver: inout Solver, of built: BuiltEquationSystem, edits editVariables: [Variable],
+                                     proposing size: CGSize, store: Store) {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: editVariables.count) { values in
             var next = 0
             func suggest(_ value: CGFloat) {
@@ -121,15 +139,14 @@ struct EquationPlan: Sendable {
                 let intrinsic = store.sizeThatFits(size, output.slot)
                 suggest(intrinsic.width)
                 suggest(intrinsic.height)
-                if case .given(let chain, _?) = output.origin {
+                if case .given(let chain, _?) = output.origin, built.originEdits.contains(output.element) {
                     let offset = EquationRoutine.offset(chain, store)
                     suggest(offset.x)
                     suggest(offset.y)
                 }
             }
             // Edit variables exist by construction, so suggestions cannot fail.
-            let variables = editVariables
-            try? solver.suggestValues(variables.indices.lazy.map { (variables[$0], values[$0]) })
+            try? solver.suggestValues(editVariables.indices.lazy.map { (editVariables[$0], values[$0]) })
         }
     }
 
@@ -164,9 +181,9 @@ struct EquationRoutine: LayoutRoutine {
     ) -> LayoutError? {
         // A copy of the prebuilt solver: suggesting values copies its tables once, and the
         // compiled block stays shareable between threads.
-        let built = direction == .rightToLeft ? (plan.rtl ?? plan.ltr) : plan.ltr
+        let (built, edits) = plan.solver(for: direction)
         var solver = built.solver
-        plan.suggest(to: &solver, proposing: source.size, store: store)
+        plan.suggest(to: &solver, of: built, edits: edits, proposing: source.size, store: store)
         let peeled = built.peeled
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: peeled.unknowns.count) { values in
             peeled.compute(from: solver, into: values)

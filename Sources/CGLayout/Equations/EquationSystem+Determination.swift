@@ -21,9 +21,12 @@ extension EquationSystem {
     /// The unknowns the valid equalities fix (at any priority), with the sizes of the
     /// elements in `knownSizes` counted as known; columns are `element * 4 + unknown`, the
     /// unknowns in the order of `unknownNames`.
-    func fixedUnknowns(knownSizes: Set<Int>) -> SparseElimination {
+    ///
+    /// - Parameter accepted: The equations to count (by index); all those valid if nil.
+    func fixedUnknowns(knownSizes: Set<Int>, among accepted: Set<Int>? = nil) -> SparseElimination {
         var elimination = SparseElimination()
-        for equation in equations where equation.relation == .equal && equation.priority.isFinite && (1...1000).contains(equation.priority) {
+        for (index, equation) in equations.enumerated() where equation.relation == .equal && equation.priority.isFinite
+            && (1...1000).contains(equation.priority) && !equation.mixesDirections && accepted.map({ $0.contains(index) }) ?? true {
             var cells: SparseElimination.Cells = []
             for term in equation.terms where elements[term.element].isSolved {
                 for (offset, factor) in Self.unknowns(of: term.attribute) {

@@ -11,14 +11,10 @@ struct EquationVariables: Sendable {
 
     /// Per element.
     var unknowns: [Unknowns]
-    /// Per solved element with a `.given` origin and a position the equations leave open:
-    /// the origin's parameters.
+    /// Per solved element with a `.given` origin: the origin's parameters.
     var origins: [Int: (x: Variable, y: Variable)]
     /// Per solved element: the parameters of its intrinsic size.
     var intrinsicSizes: [Int: (width: Variable, height: Variable)]
-    /// Per solved element: whether the equations leave its horizontal and vertical
-    /// positions open, so that they fall back to position 0 in the parent's space.
-    var openPositions: [Int: (x: Bool, y: Bool)]
 }
 
 /// The solver of a system for one direction.
@@ -30,6 +26,9 @@ struct BuiltEquationSystem: Sendable {
     /// Every constraint of the system but the edits: the equations (peeled or not) and the
     /// defaults. What the solution is optimal for, to check it.
     var constraints: [Constraint]
+    /// The elements whose origin parameters are edit variables of this solver: those with a
+    /// `.given` origin whose position the equations leave open.
+    var originEdits: Set<Int>
 }
 
 extension EquationSystem {
@@ -68,9 +67,11 @@ extension EquationSystem {
                                      otherConstraints: [], peelable: variables)
         var solver = Solver()
         var added: [(index: Int, constraint: Constraint)] = []
+        var adds = 0
         for (position, (index, constraint)) in required.enumerated() where !peeled.peeledEquations.contains(position) {
             // Cancelled, it stops between adds; its caller discards the result.
-            if position & 31 == 31, LayoutCancellation.checkpoint() != nil { break }
+            adds += 1
+            if adds & 31 == 0, LayoutCancellation.checkpoint() != nil { break }
             add(constraint, equation: index, to: &solver, required: &added, rejections: &rejections)
         }
         return rejections.sorted { $0.equation < $1.equation }
@@ -78,22 +79,28 @@ extension EquationSystem {
 
     /// The unknowns and parameters, to share between `build(direction:variables:)` calls.
     func makeVariables() -> EquationVariables {
-        // Sizes count as known: the intrinsic size's defaults always decide what the
-        // equations leave of them. (Which positions are open does not depend on the
-        // direction once sizes are known: leading and trailing differ by a size.)
-        let fixed = fixedUnknowns(knownSizes: Set(elements.indices))
         var origins: [Int: (x: Variable, y: Variable)] = [:]
         var intrinsicSizes: [Int: (width: Variable, height: Variable)] = [:]
-        var openPositions: [Int: (x: Bool, y: Bool)] = [:]
         for (index, element) in elements.enumerated() where element.isSolved {
             intrinsicSizes[index] = (Variable("e\(index).intrinsicWidth"), Variable("e\(index).intrinsicHeight"))
-            let open = (x: !fixed.fixes(index * 4), y: !fixed.fixes(index * 4 + 1))
-            openPositions[index] = open
-            if case .given = element.origin, open.x || open.y {
-                origins[index] = (Variable("e\(index).originX"), Variable("e\(index).originY"))
-            }
+            if case .given = element.origin { origins[index] = (Variable("e\(index).originX"), Variable("e\(index).originY")) }
         }
-        return EquationVariables(unknowns: makeUnknowns(), origins: origins, intrinsicSizes: intrinsicSizes, openPositions: openPositions)
+        return EquationVariables(unknowns: makeUnknowns(), origins: origins, intrinsicSizes: intrinsicSizes)
+    }
+
+    /// Per solved element, whether the `accepted` equations leave its horizontal and
+    /// vertical positions open, so that they fall back to position 0 in the parent's space.
+    ///
+    /// Sizes count as known: the intrinsic size's defaults always decide what the equations
+    /// leave of them. (Which positions are open then does not depend on the direction:
+    /// leading and trailing differ by a size.)
+    private func openPositions(accepted: Set<Int>) -> [Int: (x: Bool, y: Bool)] {
+        let fixed = fixedUnknowns(knownSizes: Set(elements.indices), among: accepted)
+        var open: [Int: (x: Bool, y: Bool)] = [:]
+        for (index, element) in elements.enumerated() where element.isSolved {
+            open[index] = (x: !fixed.fixes(index * 4), y: !fixed.fixes(index * 4 + 1))
+        }
+        return open
     }
 
     /// Every element's four unknowns.
@@ -122,16 +129,16 @@ extension EquationSystem {
     ///   turn it off to compare with the plain solve).
     func build(direction: LayoutDirection, variables: EquationVariables, peeling: Bool = true) -> BuiltEquationSystem {
         let unknowns = variables.unknowns
-        var rejections: [Rejection] = []
-        var candidates: [(index: Int, constraint: Constraint)] = []
-        for (index, equation) in equations.enumerated() {
-            if let reason = invalidity(of: equation) {
-                rejections.append(Rejection(equation: index, reason: reason))
-            } else {
-                candidates.append((index, constraint(equation, unknowns: unknowns, direction: direction)))
-            }
+        // What the solver will leave out, found first (on the required equations alone,
+        // cheaply), so that what decides the defaults below is what the solver holds: an
+        // equation left out fixes nothing.
+        var rejections = self.rejections(direction: direction)
+        let rejected = Set(rejections.map(\.equation))
+        let candidates = equations.indices.filter { !rejected.contains($0) }.map { index in
+            (index: index, constraint: constraint(equations[index], unknowns: unknowns, direction: direction))
         }
-        let defaults = defaultSteps(variables, fixedSizes: sizesFixedByRequiredEquations(candidates.map(\.constraint), unknowns: unknowns))
+        let (defaults, originEdits) = defaultSteps(variables, openPositions: openPositions(accepted: Set(candidates.map(\.index))),
+                                                   fixedSizes: sizesFixedByRequiredEquations(candidates.map(\.constraint), unknowns: unknowns))
         var peelable: Set<Variable> = []
         for (index, element) in elements.enumerated() where element.isSolved {
             let own = unknowns[index]
@@ -163,10 +170,10 @@ extension EquationSystem {
             }
         }
         rejections.sort { $0.equation < $1.equation }
-        let rejected = Set(rejections.map(\.equation))
-        let constraints = candidates.filter { !rejected.contains($0.index) }.map(\.constraint)
+        let left = Set(rejections.map(\.equation))
+        let constraints = candidates.filter { !left.contains($0.index) }.map(\.constraint)
             + defaults.compactMap { if case .constraint(let constraint) = $0 { constraint } else { nil } }
-        return BuiltEquationSystem(solver: solver, rejections: rejections, peeled: peeled, constraints: constraints)
+        return BuiltEquationSystem(solver: solver, rejections: rejections, peeled: peeled, constraints: constraints, originEdits: originEdits)
     }
 
     /// The edit variables of the constants and parameters, and the defaults of the solved
@@ -176,9 +183,11 @@ extension EquationSystem {
     ///
     /// A size the required equations fix (from constants alone) gets no content defaults:
     /// they could not move it, and without them it can be peeled.
-    private func defaultSteps(_ variables: EquationVariables, fixedSizes: Set<Variable>) -> [DefaultStep] {
+    private func defaultSteps(_ variables: EquationVariables, openPositions: [Int: (x: Bool, y: Bool)],
+                              fixedSizes: Set<Variable>) -> (steps: [DefaultStep], originEdits: Set<Int>) {
         let unknowns = variables.unknowns
         var steps: [DefaultStep] = []
+        var originEdits: Set<Int> = []
         for (index, element) in elements.enumerated() {
             let own = unknowns[index]
             guard element.isSolved, let intrinsic = variables.intrinsicSizes[index] else {
@@ -194,7 +203,7 @@ extension EquationSystem {
                 steps += [.constraint((own.height <= intrinsic.height) ~ Self.hugging),
                           .constraint((own.height >= intrinsic.height) ~ Self.compressionResistance)]
             }
-            let open = variables.openPositions[index] ?? (true, true)
+            let open = openPositions[index] ?? (true, true)
             let origin: (x: Cassowary.Expression, y: Cassowary.Expression)
             switch element.origin {
             case .zero:
@@ -202,14 +211,16 @@ extension EquationSystem {
             case .solved(let parent, let boundsOrigin):
                 origin = (unknowns[parent].x - boundsOrigin.x, unknowns[parent].y - boundsOrigin.y)
             case .given:
-                guard let parameters = variables.origins[index] else { continue }
+                // Parameters only where a default reads them: each is a row of the tableau.
+                guard open.x || open.y, let parameters = variables.origins[index] else { continue }
                 steps += [.edit(parameters.x), .edit(parameters.y)]
+                originEdits.insert(index)
                 origin = (Cassowary.Expression(parameters.x), Cassowary.Expression(parameters.y))
             }
             if open.x { steps.append(.constraint((own.x == origin.x) ~ Self.positionDefault)) }
             if open.y { steps.append(.constraint((own.y == origin.y) ~ Self.positionDefault)) }
         }
-        return steps
+        return (steps, originEdits)
     }
 
     /// The sizes of solved elements that the required equalities among `constraints` fix,

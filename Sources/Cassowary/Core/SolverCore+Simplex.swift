@@ -34,6 +34,8 @@ extension SolverCore {
                 continue
             }
             pivot(slot, entering: entering)
+            // A pivot changes every coefficient: what was round-off may be a real cost now.
+            roundOff.removeAll(keepingCapacity: true)
         }
     }
 
