@@ -6,6 +6,7 @@ import CGLStore
 import CGLWire
 import CGLayout
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct DaemonLifecycleTests {
@@ -160,6 +161,41 @@ import Testing
     /// whole before the connection closes: its answer (over a megabyte, more than the socket
     /// holds) counts as answered only once the socket took it, so the drain waits for a
     /// client that reads late.
+    /// A client that never reads an answer too large for the socket does not hold the
+    /// shutdown: its connection is closed 2 s after the drain began.
+    @Test func aClientThatNeverReadsDoesNotHoldTheShutdown() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
+        defer { daemon.removeFolder() }
+        let socketPath = daemon.configuration.socketPath
+        let page = (0 ..< 1000).map { index in
+            WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"),
+                       content: WireContent(entries: [.init(slot: "body", value: .text("Post \(index): " + String(repeating: "words to lay out ", count: 8)))]))
+        }
+        let connection = try await blocking { () -> RawConnection in
+            let connection = try RawConnection(path: socketPath)
+            _ = try connection.handshake()
+            try connection.send(.lookupBatch(page), id: 1)
+            return connection
+        }
+        // Answered (over a megabyte, more than the socket holds) and never read.
+        let observer = daemon.client()
+        while (try await observer.stats())[WireStats.Key.misses] ?? 0 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        try await Task.sleep(for: .milliseconds(500))
+        // Bounded here, so that a shutdown held for good fails the test rather than hangs it.
+        final class Flag: Sendable { let isSet = Atomic(false) }
+        let done = Flag()
+        let stopping = Task {
+            try? await daemon.stop()
+            done.isSet.store(true, ordering: .relaxed)
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !done.isSet.load(ordering: .relaxed), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let stopped = done.isSet.load(ordering: .relaxed)
+        #expect(stopped, "the daemon had not stopped 10 s after it was asked")
+        if stopped { await stopping.value }
+        withExtendedLifetime(connection) {}
+    }
+
     @Test func gracefulShutdownAnswersABatchBeingComputedWhole() async throws {
         let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
         defer { daemon.removeFolder() }
