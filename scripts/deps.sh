@@ -10,12 +10,14 @@
 #   fonts-wqy-microhei             a CJK font, so Chinese and Japanese text falls back to real glyphs
 #   fonts-noto-color-emoji         emoji
 #   libpango1.0-dev                only for the tests: Pango is the reference text is checked against
+#   chromium                       only for the tests: the all-profiles HTML page is loaded in a headless browser
+#   jq                             only for the tests: the commands of the documentation run as written, and one uses jq
 # Usage: scripts/deps.sh [--runtime]   (--runtime skips the test-only packages)
 set -euo pipefail
 
 packages=(libsqlite3-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
           fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji)
-[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev)
+[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev chromium jq)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -37,6 +37,14 @@ struct Render: AsyncParsableCommand {
         guard [profile != nil, size != nil, allProfiles].filter({ $0 }).count == 1 else {
             throw ValidationError("give one of --profile NAME, --size WxH or --all-profiles")
         }
+        // A browser or viewer opens a file by its extension: HTML in a .svg file shows nothing.
+        let written = allProfiles ? ["html", "htm"] : ["svg"]
+        let given = URL(fileURLWithPath: out).pathExtension.lowercased()
+        guard written.contains(given) else {
+            let what = allProfiles ? "--all-profiles writes an HTML page" : "one environment is drawn as an SVG"
+            let instead = allProfiles ? "(or give --profile NAME for one SVG)" : "(or give --all-profiles for an HTML page of every profile)"
+            throw ValidationError("--out '\(out)': \(what); name the file .\(written[0]) \(instead)")
+        }
     }
 
     func run() async throws {

@@ -100,6 +100,9 @@ import Testing
         #expect(drawing.contains("width=\"1180\" height=\"820\""))
         #expect(drawing.contains(">avatar</text>"))
         #expect(drawing.components(separatedBy: "<rect").count - 1 == 13)  // root, safe area, 11 elements (the hidden badge zero)
+        // Labels come after every rectangle, so no child covers its parent's name.
+        let lastRect = try #require(drawing.range(of: "<rect", options: .backwards)), firstLabel = try #require(drawing.range(of: "class=\"label\""))
+        #expect(lastRect.lowerBound < firstLabel.lowerBound)
 
         let html = try temporaryFile("feed.html")
         let all = try cglctl("render", example("split-view"), "--all-profiles", "--out", html, "--format", "json")
@@ -110,6 +113,23 @@ import Testing
         #expect(page.components(separatedBy: "<svg ").count - 1 == 12)
         #expect(page.contains("desktop-landscape"))
         #expect(!page.contains("http://") || page.contains("xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(page.contains("<span class=\"traits\">1440 × 900 pt @2x, landscape · regular width, regular height · left-to-right"))
+        #expect(page.components(separatedBy: "<summary>Frames</summary>").count - 1 == 12)
+    }
+
+    /// A picture goes in a file whose extension says what it is: a browser shows HTML in a
+    /// `.svg` file as nothing at all.
+    @Test func renderRefusesAnOutputNamedForTheOtherKind() throws {
+        let svgName = try temporaryFile("page.svg")
+        let page = try cglctl("render", example("split-view"), "--all-profiles", "--out", svgName)
+        #expect(page.status == 64)
+        #expect(page.stderr.contains("--out '\(svgName)': --all-profiles writes an HTML page; name the file .html"))
+        #expect(!FileManager.default.fileExists(atPath: svgName))
+        let htmlName = try temporaryFile("one.html")
+        let one = try cglctl("render", example("split-view"), "--profile", "phone-portrait", "--out", htmlName)
+        #expect(one.status == 64)
+        #expect(one.stderr.contains("one environment is drawn as an SVG; name the file .svg"))
+        #expect(try cglctl("render", example("split-view"), "--profile", "phone-portrait", "--out", try temporaryFile("one.SVG")).status == 0)
     }
 
     @Test func profilesListsTheDefaultsOrAFile() throws {

@@ -13,34 +13,53 @@ public enum SVGRenderer {
         """
     }
 
-    /// The `<svg>` element of a snapshot, to embed in a page.
-    public static func svgElement(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:]) -> String {
+    /// The `<svg>` element of a snapshot, to embed in a page; `attributes` are added to it.
+    ///
+    /// Elements are `<g class="element" data-element="ID">` groups, parents before children;
+    /// the labels of elements without text come last, in `<g class="labels">`, so that no
+    /// child hides its parent's name.
+    public static func svgElement(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], attributes: String = "") -> String {
         let environment = snapshot.environment
-        // Draw the whole extent, including elements outside the container.
-        let width = max(environment.width, snapshot.size.width)
-        let height = max(environment.height, snapshot.size.height)
+        let (width, height) = extent(snapshot)
         var lines = [
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
-                + "font-family=\"-apple-system, Helvetica, Arial, sans-serif\">",
+                + "font-family=\"-apple-system, Helvetica, Arial, sans-serif\"\(attributes.isEmpty ? "" : " " + attributes)>",
             "<title>\(xml(snapshot.scheme)) — \(xml(title(environment)))</title>",
-            rect(environment.bounds, fill: "#ffffff", stroke: "#444444", extra: "stroke-width=\"1\""),
-            rect(environment.safeAreaFrame, fill: "#e8f4ff", stroke: "#6aa7e0", extra: "stroke-dasharray=\"4 3\" fill-opacity=\"0.6\""),
+            rect(environment.bounds, fill: "#ffffff", stroke: "#444444", extra: "class=\"container\" stroke-width=\"1\""),
+            rect(environment.safeAreaFrame, fill: "#e8f4ff", stroke: "#6aa7e0", extra: "class=\"safe-area\" stroke-dasharray=\"4 3\" fill-opacity=\"0.6\""),
+            "<g class=\"elements\">",
         ]
         let depths = depthByElement(snapshot)
+        var labels: [String] = []
         for entry in snapshot.elements {
-            let depth = depths[entry.id] ?? 0
-            let color = palette[depth % palette.count]
-            lines.append("<g><title>\(xml(entry.id)) \(xml(describe(entry.frame)))</title>")
+            let color = color(depth: depths[entry.id] ?? 0)
+            let id = xml(entry.id)
+            lines.append("<g class=\"element\" data-element=\"\(id)\"><title>\(id) \(xml(describe(entry.frame)))</title>")
             lines.append(rect(entry.inRoot, fill: color.fill, stroke: color.stroke, extra: "fill-opacity=\"0.75\""))
             if let text = texts[entry.id] {
                 lines.append(contentsOf: textLines(text, in: entry.inRoot))
-            } else if entry.inRoot.size.width >= 12, entry.inRoot.size.height >= 10 {
-                lines.append("<text x=\"\(n(entry.inRoot.origin.x + 3))\" y=\"\(n(entry.inRoot.origin.y + 11))\" font-size=\"10\" fill=\"\(color.stroke)\">\(xml(entry.id))</text>")
+            } else if entry.inRoot.size.width != 0 || entry.inRoot.size.height != 0 {
+                // Inside the top-leading corner, with a white halo to stay legible over anything.
+                let x = min(entry.inRoot.origin.x, entry.inRoot.origin.x + entry.inRoot.size.width) + 2
+                let y = min(entry.inRoot.origin.y, entry.inRoot.origin.y + entry.inRoot.size.height) + 2
+                labels.append("<text class=\"label\" data-element=\"\(id)\" x=\"\(n(x))\" y=\"\(n(y))\" dominant-baseline=\"hanging\" "
+                    + "font-size=\"10\" fill=\"\(color.stroke)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" "
+                    + "paint-order=\"stroke\">\(id)</text>")
             }
             lines.append("</g>")
         }
+        lines.append("</g>")
+        lines.append("<g class=\"labels\">")
+        lines.append(contentsOf: labels)
+        lines.append("</g>")
         lines.append("</svg>")
         return lines.joined(separator: "\n")
+    }
+
+    /// The width and height a drawing of `snapshot` covers, in points: the container, and
+    /// any element outside it.
+    static func extent(_ snapshot: DocumentSnapshot) -> (width: Double, height: Double) {
+        (max(snapshot.environment.width, snapshot.size.width), max(snapshot.environment.height, snapshot.size.height))
     }
 
     /// One `<text>` per line, at its baseline, in the font that measured it: a person sees at
@@ -66,11 +85,15 @@ public enum SVGRenderer {
             + "\(environment.horizontalSizeClass.rawValue)/\(environment.verticalSizeClass.rawValue), \(environment.direction.documentName)"
     }
 
-    private static let palette: [(fill: String, stroke: String)] = [
+    /// The colours of an element nested `depth` elements deep (0: a child of the root).
+    static func color(depth: Int) -> (fill: String, stroke: String) { palette[depth % palette.count] }
+
+    /// Fill and outline of elements by depth, repeating past the last.
+    static let palette: [(fill: String, stroke: String)] = [
         ("#ffe1c7", "#b3541e"), ("#d8f0d2", "#2f7a3a"), ("#e3dcf7", "#5b3fa8"), ("#fde2e4", "#a83246"), ("#d7eef2", "#1f6f7a"),
     ]
 
-    private static func depthByElement(_ snapshot: DocumentSnapshot) -> [String: Int] {
+    static func depthByElement(_ snapshot: DocumentSnapshot) -> [String: Int] {
         // Elements come in document order, parents first: an element nested in another is
         // one deeper than the deepest element that contains it.
         var depths: [String: Int] = [:]
@@ -113,35 +136,5 @@ public enum SVGRenderer {
         })
         return String(allowed).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-}
-
-/// All profiles of a document side by side, as one self-contained HTML page.
-public enum HTMLPage {
-    public static func page(scheme: String, hash: String, snapshots: [DocumentSnapshot], texts: [[String: TextRendering]] = []) -> String {
-        let cards = snapshots.enumerated().map { index, snapshot in
-            """
-            <figure><figcaption><b>\(SVGRenderer.xml(snapshot.environment.profile ?? "custom"))</b> \
-            \(SVGRenderer.xml(SVGRenderer.title(snapshot.environment)))</figcaption>
-            \(SVGRenderer.svgElement(snapshot, texts: index < texts.count ? texts[index] : [:]))
-            </figure>
-            """
-        }
-        return """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(SVGRenderer.xml(scheme))</title>
-        <style>
-        body { font-family: -apple-system, Helvetica, Arial, sans-serif; margin: 24px; background: #f4f4f6; color: #222; }
-        h1 { font-size: 20px; margin: 0 0 4px; } p { margin: 0 0 20px; color: #666; font-size: 12px; }
-        main { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
-        figure { margin: 0; background: #fff; padding: 12px; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
-        figcaption { font-size: 12px; margin-bottom: 8px; }
-        figure svg { display: block; max-width: 360px; max-height: 480px; width: auto; height: auto; }
-        </style></head>
-        <body><h1>\(SVGRenderer.xml(scheme))</h1><p>\(SVGRenderer.xml(hash))</p>
-        <main>
-        \(cards.joined(separator: "\n"))
-        </main></body></html>
-        """
     }
 }

@@ -1,0 +1,37 @@
+import CGLClient
+import CGLDocument
+// snippet.hide
+import CGLayout
+import Foundation
+
+struct Post { var body: String }
+let post = Post(body: "A post of my own")
+let posts = [post, Post(body: "Another")]
+let avatarView = LayoutView(), bodyLabel = LayoutView()
+let json = try Data(contentsOf: URL(fileURLWithPath: "examples/schemes/feed-cell.json"))
+
+// In an async function of the app (top-level code would pick the blocking forms).
+@MainActor func feed() async throws {
+// snippet.show
+
+let client = CGLClient()                                    // CGLD_SOCKET, else the daemon's socket found as cglctl finds it
+let snapshot = try await client.lookup("feed-cell", in: .profile("phone-portrait"))
+snapshot.apply(to: ["avatar": avatarView, "body": bodyLabel])   // your LayoutElements, by element id
+
+// A cell of a real post: the document's slots filled with its content.
+let cell = try await client.lookup("feed-cell", in: .profile("phone-portrait"),
+                                   content: ["body": .text(post.body), "photo": .size(1200, 800), "hasBadge": false])
+
+// A page of posts in one round trip (a `lookupBatch`: the daemon computes the misses in
+// parallel); every call also has a blocking form, for code that cannot suspend.
+let page = try await client.lookup(posts.map { post in
+    Lookup("feed-cell", in: .profile("tablet-landscape", direction: .rightToLeft), content: ["body": .text(post.body)])
+})
+
+// When the daemon may be down: compute from local documents instead (one document, or
+// a folder of them such as the daemon's schemes folder).
+let offline = CGLClient(configuration: .init(fallback: LocalFallback(document: try SchemeDocument(data: json))))
+// snippet.hide
+print(snapshot.size, cell.size, page.count, offline)
+}
+try await feed()

@@ -1,0 +1,21 @@
+// snippet.hide
+import CGLayout
+import Foundation
+
+let cell = LayoutView(frame: CGRect(x: 0, y: 0, width: 375, height: 400))
+// snippet.show
+let toolbar = StackLayoutGuide()                            // a UIStackView that renders nothing
+toolbar.add(to: cell)
+toolbar.addArrangedElements([LayoutView(), LayoutView(), LayoutView()])
+toolbar.scheme.spacing = .equal(8)
+toolbar.scheme.crossAlignment = .center                     // items keep their own height
+let bar = toolbar.layoutBlock(with: Layout(y: .bottom(0), height: .fixed(44)))
+
+let screen = FlexLayout(frame: CGRect(x: 0, y: 0, width: 375, height: 667), direction: .column)
+let content = screen.add(.flexible)
+let tabs = screen.add(.height(49))
+try screen.layout()                                         // throws FlexError.outOfSpace if it cannot fit
+let frames = (try content.frame(), try tabs.frame())        // (0, 0, 375, 618), (0, 618, 375, 49)
+// snippet.hide
+LayoutScheme(blocks: [bar]).layout(in: cell.layoutBounds)
+print(frames)
