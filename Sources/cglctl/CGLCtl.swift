@@ -26,15 +26,31 @@ struct CGLCtl: AsyncParsableCommand {
     /// the subcommand too, then runs it.
     static func main() async {
         let arguments = GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst()))
+        // A command line of the wrong shape is answered with the usage text (ArgumentParser's);
+        // a failure while running is reported on its own, in the command's --format.
+        var parsed = false
         do {
             var command = try parseAsRoot(arguments)
+            parsed = true
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
                 try command.run()
             }
+        } catch let failure as CommandFailure {
+            failure.report(format: outputFormat(of: arguments))
+            exit(withError: ExitCode(failure.exitCode))
+        } catch let error as ValidationError where parsed {
+            let failure = CommandFailure.usage(error.message)
+            failure.report(format: outputFormat(of: arguments))
+            exit(withError: ExitCode(failure.exitCode))
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// The `--format` of the command `arguments` run (text when it has none).
+    private static func outputFormat(of arguments: [String]) -> OutputFormat {
+        ((try? parseAsRoot(arguments)) as? any FormattedCommand)?.outputFormat ?? .text
     }
 }

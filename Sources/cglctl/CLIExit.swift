@@ -24,8 +24,7 @@ func printError(_ line: String) {
 func readInput(_ path: String) throws -> Data {
     if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
     guard let data = FileManager.default.contents(atPath: path) else {
-        printError("cglctl: cannot read '\(path)': no such file, or not readable; check the path")
-        throw ExitCode(CLIExit.noInput)
+        throw CommandFailure(code: "noInput", message: "cannot read '\(path)': no such file, or not readable; check the path", exitCode: CLIExit.noInput)
     }
     return data
 }
@@ -40,18 +39,17 @@ func loadDocument(_ path: String, format: OutputFormat) throws -> SchemeDocument
         }
         return document
     } catch {
-        for issue in error.issues { printError(issue.line(file: path)) }
-        throw ExitCode(CLIExit.invalidDocument)
+        throw CommandFailure.invalid("invalidDocument", "'\(path)' is not a valid scheme document", issues: error.issues, file: path)
     }
 }
 
-/// Writes text to a file, exiting 70 if that fails.
+/// Writes text to a file, exiting 73 (cannot create) if that fails.
 func write(_ text: String, to path: String) throws {
     do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
-        printError("cglctl: cannot write '\(path)': \(error.localizedDescription)")
-        throw ExitCode(CLIExit.internalError)
+        throw CommandFailure(code: "cannotWrite", message: "cannot write '\(path)': \(error.localizedDescription); check the folder exists and is writable",
+                             exitCode: CLIExit.cannotCreate)
     }
 }
 
@@ -62,7 +60,6 @@ func snapshot(_ compiled: CompiledDocument, for environment: LayoutEnvironment, 
         return try compiled.snapshot(for: environment, content: content)
     } catch {
         let place = environment.profile.map { "profile '\($0)'" } ?? "\(formatNumber(environment.width))x\(formatNumber(environment.height))"
-        printError("\(file): error: cannot lay out for \(place): \(error)")
-        throw ExitCode(CLIExit.invalidDocument)
+        throw CommandFailure(code: "cannotLayOut", message: "\(file): cannot lay out for \(place): \(error)", exitCode: CLIExit.invalidDocument)
     }
 }

@@ -29,8 +29,7 @@ struct ContentOptions: ParsableArguments {
             do {
                 content = try Content(json: data, for: document)
             } catch {
-                for issue in error.issues { printError(issue.line(file: path)) }
-                throw ExitCode(CLIExit.invalidDocument)
+                throw CommandFailure.invalid("invalidContent", "'\(path)' does not fit the slots of '\(document.name)'", issues: error.issues, file: path)
             }
         }
         var values = content.values
@@ -38,7 +37,8 @@ struct ContentOptions: ParsableArguments {
             let (name, text) = try Self.split(assignment)
             guard let slot = document.slots.first(where: { $0.name == name }) else {
                 let names = document.slots.map(\.name)
-                throw ValidationError("the scheme '\(document.name)' has no slot '\(name)'; " + (names.isEmpty ? "it has no slots" : "its slots are \(names.joined(separator: ", "))"))
+                throw CommandFailure(code: "invalidContent", message: "the scheme '\(document.name)' has no slot '\(name)'; "
+                                     + (names.isEmpty ? "it has no slots" : "its slots are \(names.joined(separator: ", "))"), exitCode: CLIExit.invalidDocument)
             }
             values[name] = try Self.value(text, for: slot)
         }
@@ -46,8 +46,8 @@ struct ContentOptions: ParsableArguments {
         do {
             try result.validate(for: document)
         } catch {
-            for issue in error.issues { printError("cglctl: content: \(issue)") }
-            throw ExitCode(CLIExit.invalidDocument)
+            throw CommandFailure(code: "invalidContent", message: "the content does not fit the slots of '\(document.name)'",
+                                 issues: error.issues.map { ("cglctl: content: \($0)", $0.json) }, exitCode: CLIExit.invalidDocument, printsMessage: false)
         }
         return result
     }
@@ -62,8 +62,7 @@ struct ContentOptions: ParsableArguments {
             do {
                 values = try Content(json: Array(try readInput(path))).values
             } catch let error as ContentError {
-                for issue in error.issues { printError(issue.line(file: path)) }
-                throw ExitCode(CLIExit.invalidDocument)
+                throw CommandFailure.invalid("invalidContent", "'\(path)' is not valid content", issues: error.issues, file: path)
             }
         }
         for assignment in self.values {
@@ -105,11 +104,14 @@ struct ContentOptions: ParsableArguments {
         case .text:
             return .text(text)
         case .flag:
-            guard let flag = Bool(text) else { throw ValidationError("the slot '\(slot.name)' takes true or false, not '\(text)'") }
+            guard let flag = Bool(text) else {
+                throw CommandFailure(code: "invalidContent", message: "the slot '\(slot.name)' takes true or false, not '\(text)'", exitCode: CLIExit.invalidDocument)
+            }
             return .flag(flag)
         case .size:
             guard let size = size(text) else {
-                throw ValidationError("the slot '\(slot.name)' takes a size WIDTHxHEIGHT, such as 1200x800, not '\(text)'")
+                throw CommandFailure(code: "invalidContent", message: "the slot '\(slot.name)' takes a size WIDTHxHEIGHT, such as 1200x800, not '\(text)'",
+                                     exitCode: CLIExit.invalidDocument)
             }
             return .size(size)
         }

@@ -28,7 +28,8 @@ struct DaemonOptions: ParsableArguments {
 
     /// Prints `error` to stderr (a JSON object with `--format json`) and returns the exit
     /// it means: 69 when the daemon cannot be reached, 67 for a scheme it does not know, 65
-    /// for invalid documents, content and environments it refuses, 77 when it refuses the
+    /// for invalid documents and content and documents it cannot lay out, 64 for an unknown
+    /// profile or invalid environment values, 77 when it refuses the
     /// request for this user, 70 otherwise.
     static func fail(_ error: CGLClientError, format: OutputFormat) -> ExitCode {
         if format == .json {
@@ -68,6 +69,9 @@ struct DaemonOptions: ParsableArguments {
         case .daemon:
             switch error.refusal?.code {
             case .notFound?: return ExitCode(CLIExit.noSuchScheme)
+            case .invalidEnvironment? where error.refusal?.issues.isEmpty == false:
+                // The request's environment (an unknown profile, a zero width): a usage error.
+                return ExitCode(CLIExit.usage)
             case .invalidDocument?, .invalidEnvironment?, .tooLarge?, .invalidContent?: return ExitCode(CLIExit.invalidDocument)
             case .busy?: return ExitCode(CLIExit.unavailable)
             case .unauthorized?: return ExitCode(CLIExit.notPermitted)

@@ -23,8 +23,7 @@ struct GlobalOptions: ParsableArguments {
         do {
             return try ProfileSet(json: data)
         } catch {
-            for issue in error.issues { printError(issue.line(file: path)) }
-            throw ExitCode(CLIExit.invalidDocument)
+            throw CommandFailure.invalid("invalidDocument", "'\(path)' is not a valid profiles file", issues: error.issues, file: path)
         }
     }
 }

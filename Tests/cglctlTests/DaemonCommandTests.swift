@@ -61,7 +61,7 @@ import Testing
         #expect(result.stderr.contains("prewarm: 4/4 (100%) settings-list"))
         #expect(result.stdout == "prewarmed 4 snapshots in \(result.stdout.split(separator: " ")[4]) s: 4 computed, 0 already cached, 0 failed\n")
         let unknown = try cglctl("prewarm", "--profiles", "phone", "--socket", daemon.socketPath)
-        #expect(unknown.status == 65 && unknown.stderr.contains("'phone'") && !unknown.stderr.contains("invalidEnvironment"))
+        #expect(unknown.status == 64 && unknown.stderr.contains("'phone'") && !unknown.stderr.contains("invalidEnvironment"))
         #expect(daemon.stop() == 0)
     }
 
@@ -143,6 +143,28 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], "\(json.stderr)")
         let error = try #require(object["error"] as? [String: Any])
         #expect(error["code"] as? String == "notFound" && (error["message"] as? String)?.contains("'nope'") == true && error["issues"] is [Any])
+        #expect(daemon.stop() == 0)
+    }
+
+    /// An unknown profile is a usage error (64) from the daemon's commands as from
+    /// `compute`: the daemon's `invalidEnvironment` carries an issue saying the request named
+    /// it, and no usage text follows.
+    @Test func anUnknownProfileExits64FromLookupAndPrewarm() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        #expect(try cglctl("register", example("login-form"), "--socket", daemon.socketPath).status == 0)
+        let lookup = try cglctl("lookup", "login-form", "--profile", "fone-portrait", "--socket", daemon.socketPath)
+        #expect(lookup.status == 64, "\(lookup.stderr)")
+        #expect(lookup.stderr.contains("no profile is called 'fone-portrait'") && lookup.stderr.contains("did you mean 'phone-portrait'?") && !lookup.stderr.contains("Usage:"))
+        let json = try cglctl("lookup", "login-form", "--profile", "fone-portrait", "--format", "json", "--socket", daemon.socketPath)
+        #expect(json.status == 64)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], "\(json.stderr)")
+        let issues = try #require((object["error"] as? [String: Any])?["issues"] as? [[String: Any]])
+        #expect(issues.first?["code"] as? String == "unknownProfile" && issues.first?["pointer"] as? String == "/profile")
+        let prewarm = try cglctl("prewarm", "login-form", "--profiles", "fone-portrait", "--socket", daemon.socketPath)
+        #expect(prewarm.status == 64, "\(prewarm.stderr)")
+        #expect(prewarm.stderr.contains("no profile is called 'fone-portrait'"))
         #expect(daemon.stop() == 0)
     }
 

@@ -61,23 +61,26 @@ import Testing
         #expect(result.stdout.contains("avatar     (256, 32, 48, 48)"))
     }
 
+    /// Exit 64 for every usage error; the usage text follows a command line of the wrong
+    /// shape, not a value found wrong while running (an unknown profile, a zero width).
     @Test(arguments: [
-        (["compute", "FILE"], "give either --profile NAME or --size WxH"),
-        (["compute", "FILE", "--profile", "phone-portrait", "--size", "1x1"], "give either --profile NAME or --size WxH"),
-        (["compute", "FILE", "--profile", "fone-portrait"], "unknown profile 'fone-portrait'; did you mean 'phone-portrait'?"),
-        (["compute", "FILE", "--size", "big"], "--size takes WIDTHxHEIGHT in points"),
-        (["compute", "FILE", "--size", "0x10"], "the width 0.0 must be a finite number of points greater than 0"),
-        (["compute", "FILE", "--size", "nanx10"], "the width nan must be"),
-        (["compute", "FILE", "--profile", "phone-portrait", "--scale", "2"], "--scale, --size-classes and --safe-area go with --size"),
-        (["compute", "FILE", "--size", "10x10", "--size-classes", "small,big"], "--size-classes takes two of compact|regular"),
-        (["render", "FILE", "--out", "x.svg"], "give one of --profile NAME, --size WxH or --all-profiles"),
-        (["frobnicate"], "Unexpected argument 'frobnicate'"),
+        (["compute", "FILE"], "give either --profile NAME or --size WxH", true),
+        (["compute", "FILE", "--profile", "phone-portrait", "--size", "1x1"], "give either --profile NAME or --size WxH", true),
+        (["compute", "FILE", "--profile", "fone-portrait"], "unknown profile 'fone-portrait'; did you mean 'phone-portrait'?", false),
+        (["compute", "FILE", "--size", "big"], "--size takes WIDTHxHEIGHT in points", false),
+        (["compute", "FILE", "--size", "0x10"], "the width 0.0 must be a finite number of points greater than 0", false),
+        (["compute", "FILE", "--size", "nanx10"], "the width nan must be", false),
+        (["compute", "FILE", "--profile", "phone-portrait", "--scale", "2"], "--scale, --size-classes and --safe-area go with --size", true),
+        (["compute", "FILE", "--size", "10x10", "--size-classes", "small,big"], "--size-classes takes two of compact|regular", false),
+        (["render", "FILE", "--out", "x.svg"], "give one of --profile NAME, --size WxH or --all-profiles", true),
+        (["frobnicate"], "Unexpected argument 'frobnicate'", true),
     ])
-    func usageErrorsExit64(arguments: [String], message: String) throws {
+    func usageErrorsExit64(arguments: [String], message: String, showsUsage: Bool) throws {
         let arguments = arguments.map { $0 == "FILE" ? example("feed-cell") : $0 }
         let process = try runCglctl(arguments)
         #expect(process.status == 64)
         #expect(process.stderr.contains(message), "\(process.stderr)")
+        #expect(process.stderr.contains("Usage:") == showsUsage, "\(process.stderr)")
         #expect(process.stdout.isEmpty)
     }
 
@@ -89,6 +92,30 @@ import Testing
         #expect(invalid.status == 65)
         #expect(invalid.stderr.contains("-:1:1: error: /: the document needs a 'name'"))
         #expect(invalid.stdout.isEmpty)
+    }
+
+    /// With `--format json`, a failure is one JSON object on stderr, whatever failed: a file,
+    /// a document, content, a profile.
+    @Test func offlineErrorsAreJSONWithFormatJSON() throws {
+        func error(_ arguments: String..., stdin: String? = nil) throws -> (status: Int32, code: String?, issues: [[String: Any]]) {
+            let result = try cglctlTests.runCglctl(arguments + ["--format", "json"], stdin: stdin)
+            #expect(result.stdout.isEmpty)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any], "\(result.stderr)")
+            let error = try #require(object["error"] as? [String: Any])
+            #expect((error["message"] as? String)?.isEmpty == false)
+            return (result.status, error["code"] as? String, error["issues"] as? [[String: Any]] ?? [])
+        }
+        let missing = try error("compute", "/nonexistent.json", "--profile", "phone-portrait")
+        #expect(missing.status == 66 && missing.code == "noInput")
+        let invalid = try error("compute", "-", "--profile", "phone-portrait", stdin: #"{"format": "cglayout/1"}"#)
+        #expect(invalid.status == 65 && invalid.code == "invalidDocument")
+        #expect(invalid.issues.contains { $0["message"] as? String == "the document needs a 'name'" && $0["line"] as? Int == 1 })
+        let profile = try error("compute", example("feed-cell"), "--profile", "fone-portrait")
+        #expect(profile.status == 64 && profile.code == "usage")
+        let content = try error("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "hasBadge=maybe")
+        #expect(content.status == 65 && content.code == "invalidContent")
+        let slots = try error("compute", example("feed-cell"), "--profile", "phone-portrait", "--content", "-", stdin: #"{"bdy": "x"}"#)
+        #expect(slots.status == 65 && slots.code == "invalidContent" && slots.issues.first?["pointer"] as? String == "/bdy")
     }
 
     @Test func renderWritesAnSVGAndAnHTMLPage() throws {
@@ -182,7 +209,7 @@ import Testing
         let bothStdin = try cglctl("compute", "-", "--profile", "phone-portrait", "--content", "-")
         #expect(bothStdin.status == 64 && bothStdin.stderr.contains("cannot both be read from stdin"))
         let unknownSet = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "picture=1x1")
-        #expect(unknownSet.status == 64 && unknownSet.stderr.contains("has no slot 'picture'"))
+        #expect(unknownSet.status == 65 && unknownSet.stderr.contains("has no slot 'picture'"))
         // A size slot takes WIDTHxHEIGHT, a visibility true or false.
         let photo = try cglctl("compute", example("feed-cell"), "--profile", "phone-portrait", "--set", "photo=1080x1350", "--set", "hasBadge=true",
                                "--format", "json")

@@ -57,7 +57,7 @@ struct EnvironmentResolver: Sendable {
             do {
                 try environment.validate()
             } catch {
-                throw EnvironmentRefusal(message: "invalid environment: \(error.message)")
+                throw EnvironmentRefusal(code: "invalidEnvironment", pointer: error.pointer, message: "invalid environment: \(error.message)")
             }
             return ResolvedEnvironment(environment)
         }
@@ -76,7 +76,7 @@ struct EnvironmentResolver: Sendable {
         do {
             try scaled.validate()
         } catch {
-            throw EnvironmentRefusal(message: "invalid environment: \(error.message)")
+            throw EnvironmentRefusal(code: "invalidEnvironment", pointer: error.pointer, message: "invalid environment: \(error.message)")
         }
         return ResolvedEnvironment(scaled)
     }
@@ -88,7 +88,7 @@ struct EnvironmentResolver: Sendable {
     }
 
     private func unknownProfile(_ name: String) -> EnvironmentRefusal {
-        EnvironmentRefusal(message: "no profile is called '\(quoted(name))'; \(hint(for: name, among: profiles.names))")
+        EnvironmentRefusal(code: "unknownProfile", pointer: "/profile", message: "no profile is called '\(quoted(name))'; \(hint(for: name, among: profiles.names))")
     }
 
     /// The environments a prewarm covers: the profiles named (every profile when none is),
@@ -122,6 +122,11 @@ struct EnvironmentResolver: Sendable {
 /// An environment a request names that cannot be laid out: an unknown profile, or values
 /// out of range. The message names the value.
 struct EnvironmentRefusal: Error, Sendable {
+    /// Why, as a stable issue code: `unknownProfile` or `invalidEnvironment` (values that
+    /// cannot be laid out, such as a zero width).
+    var code: String
+    /// What the request got wrong, as a JSON pointer into it (`/profile`, `/width`).
+    var pointer: String
     var message: String
 }
 

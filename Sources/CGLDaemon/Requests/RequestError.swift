@@ -62,7 +62,11 @@ struct RequestError: Error, Sendable {
         return RequestError(WireError(code: .invalidContent, message: message, issues: error.issues.map(WireIssue.init)))
     }
 
+    /// `invalidEnvironment` with one issue saying what the request got wrong (`unknownProfile`
+    /// at `/profile`, or `invalidEnvironment` at the value), so that a client tells a request
+    /// it should correct from a document that cannot be laid out (no issue).
     init(_ refusal: EnvironmentRefusal) {
-        self.init(.invalidEnvironment, refusal.message)
+        self.init(WireError(code: .invalidEnvironment, message: refusal.message,
+                            issues: [WireIssue(severity: .error, code: refusal.code, pointer: refusal.pointer, message: refusal.message)]))
     }
 }
