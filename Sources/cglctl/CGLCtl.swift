@@ -11,7 +11,8 @@ struct CGLCtl: AsyncParsableCommand {
         abstract: "Check, compute and render cglayout scheme documents, and drive the cgld daemon.",
         discussion: """
         Exit codes: 0 ok, 64 usage, 65 invalid document or content, 66 missing input file, \
-        67 no such scheme, 69 daemon unavailable, 70 internal error, 77 not authorized (the daemon \
+        67 no such scheme, 69 daemon unavailable, 70 internal error, 73 cannot write the output file, \
+        77 not authorized (the daemon \
         refused the request for this user). With --format json, errors are a JSON object on stderr.
         Output for programs goes to stdout (--format json); diagnostics go to stderr.
         """,

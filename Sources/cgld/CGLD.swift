@@ -21,7 +21,7 @@ struct CGLD: AsyncParsableCommand {
         SIGHUP reloads the configuration and the schemes directory. Under systemd it reports \
         its state (Type=notify), keeps the watchdog, and serves an activated socket.
         Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another cgld serves the socket, \
-        78 invalid configuration, 70 any other failure to start.
+        78 invalid configuration (a key, a variable or a flag), 70 any other failure to start.
         """,
         version: "cgld \(Daemon.release)"
     )
@@ -52,6 +52,25 @@ struct CGLD: AsyncParsableCommand {
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (log.level).", valueName: "level"))
     var logLevel: String?
+
+    /// Parses the flags and runs. A flag that is no flag or has a value of the wrong type is
+    /// a configuration mistake like a wrong key in the file or a `CGLD_` variable: exit 78
+    /// (systemd does not restart a unit that exits with it; a usage exit would be retried).
+    static func main() async {
+        let command: CGLD
+        do {
+            command = try parse()
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) }   // --help, --version
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitCode(78))
+        }
+        do {
+            try await command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     func run() async throws {
         // First: a SIGHUP from now on reloads (once serving) instead of ending the process.

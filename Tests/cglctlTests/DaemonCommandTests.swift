@@ -182,6 +182,16 @@ import Testing
             #expect(status == 78, "\(stderr)")
             #expect(stderr.contains(message), "\(stderr)")
         }
+        // Flags are configuration too: a misspelt flag or a value of the wrong type exits 78
+        // (which systemd does not retry), naming the flag and what it takes.
+        for (flags, message) in [
+            (["--wokers", "3"], "Unknown option '--wokers'. Did you mean '--workers'?"),
+            (["--workers", "many"], "The value 'many' is invalid for '--workers <n>'"),
+        ] {
+            let (status, stderr) = try Self.runRefused(arguments.dropLast(2) + flags)
+            #expect(status == 78, "\(stderr)")
+            #expect(stderr.contains(message), "\(stderr)")
+        }
         #expect(!FileManager.default.fileExists(atPath: folder + "/s.sock"))
     }
 
