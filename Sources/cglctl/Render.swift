@@ -61,7 +61,8 @@ struct Render: AsyncParsableCommand {
                 return try snapshot(compiled, for: environment, content: content, file: file)
             }
             try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots,
-                                    texts: snapshots.map { document.textRenderings(for: $0, content: content) }), to: out)
+                                    texts: snapshots.map { document.textRenderings(for: $0, content: content) },
+                                    clips: snapshots.map(document.clippingFrames(for:))), to: out)
         } else {
             // Parsed, not built field by field: an option group's properties can only be read
             // once ArgumentParser has parsed them.
@@ -70,7 +71,8 @@ struct Render: AsyncParsableCommand {
             if let textScale { arguments += ["--text-scale", "\(textScale)"] }
             let environment = try EnvironmentOptions.parse(arguments).environment(profiles: profiles)
             let computed = try snapshot(compiled, for: environment, content: content, file: file)
-            try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed, content: content)), to: out)
+            try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed, content: content),
+                                      clips: document.clippingFrames(for: computed)), to: out)
         }
         if global.format == .json {
             print(JSONOutput.object([("file", JSONOutput.string(out)), ("scheme", JSONOutput.string(document.name))]))

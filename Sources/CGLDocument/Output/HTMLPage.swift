@@ -1,5 +1,5 @@
 import CGLayout
-import Foundation
+public import Foundation
 
 /// All profiles of a document side by side, as one self-contained HTML page (no network,
 /// no external file) that compares them:
@@ -17,11 +17,15 @@ public enum HTMLPage {
     /// widest profile this wide (never above 100 %).
     static let defaultDrawingWidth = 720.0
 
-    public static func page(scheme: String, hash: String, snapshots: [DocumentSnapshot], texts: [[String: TextRendering]] = []) -> String {
+    ///
+    /// `texts` and `clips` are, for each snapshot in order, the text lines and the clipping
+    /// rectangles to draw (``SVGRenderer/svg(_:texts:clips:)``).
+    public static func page(scheme: String, hash: String, snapshots: [DocumentSnapshot], texts: [[String: TextRendering]] = [],
+                            clips: [[String: CGRect]] = []) -> String {
         let widest = snapshots.map { SVGRenderer.extent($0).width }.max() ?? 1
         let scale = defaultScale(widest: widest)
         let cards = snapshots.enumerated().map { index, snapshot in
-            card(snapshot, texts: index < texts.count ? texts[index] : [:])
+            card(snapshot, texts: index < texts.count ? texts[index] : [:], clips: index < clips.count ? clips[index] : [:])
         }
         var ids: [String] = []
         for snapshot in snapshots { for entry in snapshot.elements where !ids.contains(entry.id) { ids.append(entry.id) } }
@@ -57,13 +61,13 @@ public enum HTMLPage {
     }
 
     /// A profile's card: its name, its size and traits in words, the drawing, its frames.
-    private static func card(_ snapshot: DocumentSnapshot, texts: [String: TextRendering]) -> String {
+    private static func card(_ snapshot: DocumentSnapshot, texts: [String: TextRendering], clips: [String: CGRect]) -> String {
         let environment = snapshot.environment
         let (width, height) = SVGRenderer.extent(snapshot)
         let name = SVGRenderer.xml(environment.profile ?? "custom")
         let drawing = SVGRenderer.svgElement(
-            snapshot, texts: texts,
-            attributes: "class=\"drawing\" data-points-width=\"\(SVGRenderer.n(width))\""
+            snapshot, texts: texts, clips: clips,
+            attributes: "class=\"drawing\" data-points-width=\"\(SVGRenderer.n(width))\"", placingLabels: false
         )
         let rows = snapshot.elements.map { entry in
             let id = SVGRenderer.xml(entry.id)

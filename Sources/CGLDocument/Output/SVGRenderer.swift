@@ -1,15 +1,18 @@
 import CGLayout
-import Foundation
+public import Foundation
 
 /// Draws snapshots so that a person can look at a layout: the root, the safe area, and each
 /// element as a labelled rectangle, nested elements drawn over their parents.
 public enum SVGRenderer {
     /// One environment as a standalone SVG document; text elements draw their lines
     /// (`SchemeDocument.textRenderings(for:)`) at their baselines.
-    public static func svg(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:]) -> String {
+    ///
+    /// `clips` (``SchemeDocument/clippingFrames(for:)``) clip the content of scroll elements to
+    /// their frames, as a renderer shows it.
+    public static func svg(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], clips: [String: CGRect] = [:]) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        \(svgElement(snapshot, texts: texts))
+        \(svgElement(snapshot, texts: texts, clips: clips))
         """
     }
 
@@ -17,8 +20,11 @@ public enum SVGRenderer {
     ///
     /// Elements are `<g class="element" data-element="ID">` groups, parents before children;
     /// the labels of elements without text come last, in `<g class="labels">`, so that no
-    /// child hides its parent's name.
-    public static func svgElement(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], attributes: String = "") -> String {
+    /// child hides its parent's name. With `placingLabels`, each label goes in a free corner
+    /// of its element or is left out (``LabelPlacement``); without, every label is written
+    /// at its element's top-leading corner for a script to place.
+    public static func svgElement(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], clips: [String: CGRect] = [:],
+                                  attributes: String = "", placingLabels: Bool = true) -> String {
         let environment = snapshot.environment
         let (width, height) = extent(snapshot)
         var lines = [
@@ -27,22 +33,42 @@ public enum SVGRenderer {
             "<title>\(xml(snapshot.scheme)) — \(xml(title(environment)))</title>",
             rect(environment.bounds, fill: "#ffffff", stroke: "#444444", extra: "class=\"container\" stroke-width=\"1\""),
             rect(environment.safeAreaFrame, fill: "#e8f4ff", stroke: "#6aa7e0", extra: "class=\"safe-area\" stroke-dasharray=\"4 3\" fill-opacity=\"0.6\""),
-            "<g class=\"elements\">",
         ]
+        // One clip path per clipping rectangle, named by its index.
+        var clipIndex: [CGRect: Int] = [:]
+        for entry in snapshot.elements {
+            guard let clip = clips[entry.id], clipIndex[clip] == nil else { continue }
+            clipIndex[clip] = clipIndex.count
+        }
+        if !clipIndex.isEmpty {
+            lines.append("<defs>")
+            for (clip, index) in clipIndex.sorted(by: { $0.value < $1.value }) {
+                lines.append("<clipPath id=\"clip\(index)\">\(rect(clip, fill: "none", stroke: "none", extra: ""))</clipPath>")
+            }
+            lines.append("</defs>")
+        }
+        lines.append("<g class=\"elements\">")
         let depths = depthByElement(snapshot)
         var labels: [String] = []
+        var placement = LabelPlacement(avoiding: texts, frames: Dictionary(snapshot.elements.map { ($0.id, $0.inRoot) }, uniquingKeysWith: { first, _ in first }))
         for entry in snapshot.elements {
             let color = color(depth: depths[entry.id] ?? 0)
             let id = xml(entry.id)
-            lines.append("<g class=\"element\" data-element=\"\(id)\"><title>\(id) \(xml(describe(entry.frame)))</title>")
+            let clip = clips[entry.id]
+            let clipping = clip.flatMap { clipIndex[$0] }.map { " clip-path=\"url(#clip\($0))\"" } ?? ""
+            lines.append("<g class=\"element\" data-element=\"\(id)\"\(clipping)><title>\(id) \(xml(describe(entry.frame)))</title>")
             lines.append(rect(entry.inRoot, fill: color.fill, stroke: color.stroke, extra: "fill-opacity=\"0.75\""))
             if let text = texts[entry.id] {
                 lines.append(contentsOf: textLines(text, in: entry.inRoot))
             } else if entry.inRoot.size.width != 0 || entry.inRoot.size.height != 0 {
-                // Inside the top-leading corner, with a white halo to stay legible over anything.
-                let x = min(entry.inRoot.origin.x, entry.inRoot.origin.x + entry.inRoot.size.width) + 2
-                let y = min(entry.inRoot.origin.y, entry.inRoot.origin.y + entry.inRoot.size.height) + 2
-                labels.append("<text class=\"label\" data-element=\"\(id)\" x=\"\(n(x))\" y=\"\(n(y))\" dominant-baseline=\"hanging\" "
+                // With a white halo, to stay legible over anything.
+                // The part a renderer shows: inside the clip, if any.
+                let frame = clip.map { entry.inRoot.standardized.intersection($0) } ?? entry.inRoot.standardized
+                guard !frame.isNull, frame.width > 0 || frame.height > 0 else { lines.append("</g>"); continue }
+                let corner = placingLabels ? placement.place(entry.id, in: frame) : CGPoint(x: frame.minX + 2, y: frame.minY + 2)
+                guard let corner else { lines.append("</g>"); continue }
+                let (x, y) = (corner.x, corner.y)
+                labels.append("<text class=\"label\" data-element=\"\(id)\"\(clipping) x=\"\(n(x))\" y=\"\(n(y))\" dominant-baseline=\"hanging\" "
                     + "font-size=\"10\" fill=\"\(color.stroke)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" "
                     + "paint-order=\"stroke\">\(id)</text>")
             }

@@ -29,7 +29,10 @@ extension SchemeDocument {
         let frames = Dictionary(snapshot.elements.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
         var renderings: [String: TextRendering] = [:]
         for element in elements {
-            guard var styled = element.styledText, let base = styles[styled.style], let frame = frames[element.id], frame.size != .zero else { continue }
+            // A frame without width or height shows no text (a collapsed label draws nothing,
+            // not a character a line).
+            guard var styled = element.styledText, let base = styles[styled.style], let frame = frames[element.id],
+                  frame.size.width > 0, frame.size.height > 0 else { continue }
             if let slot = element.textSlot, case .text(let text)? = content.values[slot.slot] { styled.string = text }
             let style = base.scaled(by: snapshot.environment.textScale)
             let direction: TextDirection = snapshot.environment.direction == .rightToLeft ? .rightToLeft : .leftToRight

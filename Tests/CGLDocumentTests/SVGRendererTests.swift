@@ -1,0 +1,83 @@
+import CGLayout
+import Foundation
+import Testing
+
+@testable import CGLDocument
+
+/// Pictures that show what a renderer would: scroll content clipped, no text in a frame
+/// that has no room, and element names that cover neither each other nor text.
+@Suite struct SVGRendererTests {
+    private static func svg(_ name: String, profile: String) throws -> (document: SchemeDocument, snapshot: DocumentSnapshot, svg: String) {
+        let document = try ExampleSchemeTests.load(name)
+        let environment = try #require(ProfileSet.defaults[profile])
+        let snapshot = try document.compiled().snapshot(for: environment)
+        let texts = document.textRenderings(for: snapshot)
+        return (document, snapshot, SVGRenderer.svg(snapshot, texts: texts, clips: document.clippingFrames(for: snapshot)))
+    }
+
+    @Test func theContentOfAScrollIsClippedToIt() throws {
+        let (document, snapshot, svg) = try Self.svg("photo-feed", profile: "phone-portrait")
+        let clips = document.clippingFrames(for: snapshot)
+        let feed = try #require(snapshot["feed"]?.inRoot)
+        #expect(Set(clips.keys) == ["cards", "card1", "card2", "card3", "card4", "card5"])
+        #expect(clips.values.allSatisfy { $0 == feed })
+        // The first card is scrolled under the header: a renderer shows only its part in the feed.
+        #expect(try #require(snapshot["card1"]?.inRoot).minY < feed.minY)
+        #expect(svg.contains("<clipPath id=\"clip0\"><rect x=\"0\" y=\"103\" width=\"390\" height=\"707\""))
+        #expect(svg.contains("<g class=\"element\" data-element=\"card1\" clip-path=\"url(#clip0)\">"))
+        #expect(svg.contains("<g class=\"element\" data-element=\"header\"><title>"))
+    }
+
+    @Test func aFrameWithoutWidthDrawsNoText() throws {
+        // At compact width the sidebar collapses to no width: its title has no room for a
+        // letter, and drawing one letter a line would show a frame nobody meant.
+        let (document, snapshot, svg) = try Self.svg("split-view", profile: "phone-portrait")
+        #expect(snapshot["sidebarTitle"]?.inRoot.width == 0)
+        #expect(document.textRenderings(for: snapshot)["sidebarTitle"] == nil)
+        let group = try #require(svg.firstRange(of: "data-element=\"sidebarTitle\"")).upperBound
+        let end = try #require(svg[group...].firstRange(of: "</g>")).lowerBound
+        #expect(!svg[group..<end].contains("<text"))
+        #expect(svg.contains(">Inbox</text>"))
+    }
+
+    /// Every example in every profile: each label lies inside its element (within its clip),
+    /// and no two labels overlap, nor a label and a line of text.
+    @Test func labelsCoverNeitherEachOtherNorText() throws {
+        let folder = repositoryRoot.appendingPathComponent("examples/schemes").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        #expect(names.count >= 8)
+        var placed = 0
+        for name in names.sorted() {
+            for environment in ProfileSet.defaults.profiles {
+                let (document, snapshot, svg) = try Self.svg(name, profile: environment.profile!)
+                let clips = document.clippingFrames(for: snapshot)
+                let texts = document.textRenderings(for: snapshot)
+                let labels = svg.matches(of: /<text class="label" data-element="([^"]+)"(?: clip-path="[^"]+")? x="([-\d.]+)" y="([-\d.]+)"/).map { match in
+                    (id: String(match.1), box: CGRect(x: Double(match.2)!, y: Double(match.3)!,
+                                                      width: Double(match.1.count) * LabelPlacement.characterWidth, height: LabelPlacement.fontSize * 1.2))
+                }
+                placed += labels.count
+                var textBoxes: [CGRect] = []
+                for (id, text) in texts {
+                    let frame = try #require(snapshot[id]?.inRoot)
+                    textBoxes += text.lines.map { CGRect(x: text.rightToLeft ? frame.maxX - $0.width : frame.minX, y: frame.minY + $0.baseline - text.size,
+                                                         width: $0.width, height: text.size * 1.25) }
+                }
+                for (index, label) in labels.enumerated() {
+                    let frame = try #require(snapshot[label.id]?.inRoot.standardized)
+                    let visible = clips[label.id].map { frame.intersection($0) } ?? frame
+                    // (Foundation's CGRect.contains(CGRect) compares a union for equality, which
+                    // rounding defeats.)
+                    let inside = label.box.minX >= visible.minX - 0.001 && label.box.maxX <= visible.maxX + 0.001
+                        && label.box.minY >= visible.minY - 0.001 && label.box.maxY <= visible.maxY + 0.001
+                    #expect(inside, "\(name) \(environment.profile!): \(label.id) \(label.box) outside its element \(visible)")
+                    for other in labels[(index + 1)...] {
+                        #expect(!label.box.intersects(other.box), "\(name) \(environment.profile!): \(label.id) covers \(other.id)")
+                    }
+                    #expect(!textBoxes.contains { $0.intersects(label.box) }, "\(name) \(environment.profile!): \(label.id) covers text")
+                }
+            }
+        }
+        #expect(placed > 200, "most elements are named in their pictures (\(placed) labels)")
+    }
+}
