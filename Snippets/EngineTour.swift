@@ -25,3 +25,5 @@ let compiled = scheme.compiled()                            // capture once: a S
 let landscape = compiled.snapshot(for: CGRect(x: 0, y: 0, width: 812, height: 375),
                                   direction: .rightToLeft)  // pure; any thread, in parallel
 try scheme.apply(snapshot: landscape)                       // assign the frames later
+// snippet.hide
+for (name, view) in [("avatar", avatar), ("title", title), ("menu", menu)] { print(name, view.frame) }

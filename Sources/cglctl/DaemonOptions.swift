@@ -50,10 +50,8 @@ struct DaemonOptions: ParsableArguments {
     /// `{"error": {"code": "notFound", "message": "…", "issues": […]}}`.
     static func errorJSON(_ error: CGLClientError) -> String {
         let code = error.refusal.map { "\($0.code)" } ?? "\(error.code)"
-        let issues = (error.refusal?.issues ?? []).map { issue in
-            JSONOutput.object([("severity", JSONOutput.string("\(issue.severity)")), ("code", JSONOutput.string("\(issue.code)")),
-                               ("pointer", JSONOutput.string("\(issue.pointer)")), ("message", JSONOutput.string(issue.message))])
-        }
+        // The same members as an offline document issue, so that a program reads both alike.
+        let issues = (error.refusal?.issues ?? []).map(\.json)
         return JSONOutput.object([("error", JSONOutput.object([
             ("code", JSONOutput.string(code)), ("message", JSONOutput.string(describe(error))), ("issues", JSONOutput.array(issues)),
         ]))])

@@ -12,12 +12,13 @@ struct Validate: AsyncParsableCommand {
     var files: [String]
 
     func run() async throws {
+        let profiles = try global.profileSet()
         var results: [String] = []
         var anyInvalid = false
         for file in files {
             let data = try readInput(file)
             do {
-                let document = try SchemeDocument(data: data)
+                let document = try SchemeDocument(data: data, profiles: profiles)
                 if global.format == .text {
                     print("\(file): ok (\(document.name), \(document.hash))")
                     for slot in document.slots { print("  slot \(slot.name): \(slot.kind.rawValue), default \(slot.defaultValue)") }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CGLDocument
 
-/// Stacks, scrolls and flex blocks in documents (`SCHEME-FORMAT.md` §1.1, §1.2, §1.5).
+/// Stacks, scrolls and flex blocks in documents (`docs/format.md` §1.1, §1.2, §1.5).
 @Suite struct ContainerDocumentTests {
     let phone = LayoutEnvironment(width: 375, height: 667)
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CGLDocument
 
-/// The document of `SCHEME-FORMAT.md` §1, verbatim.
+/// The document of `docs/format.md` §1, verbatim.
 let specExample = """
 {
   "format": "cglayout/1",

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CGLDocument
 
-/// Equations in documents (`SCHEME-FORMAT.md` §1.6).
+/// Equations in documents (`docs/format.md` §1.6).
 @Suite struct EquationDocumentTests {
     let elements = #"{"id": "avatar", "intrinsicSize": [40, 40]}, {"id": "title", "text": {"length": 10, "advance": 8, "lineHeight": 20}}, {"id": "top-bar"}"#
 

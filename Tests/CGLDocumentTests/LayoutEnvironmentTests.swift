@@ -4,7 +4,7 @@ import Testing
 
 @testable import CGLDocument
 
-/// `SCHEME-FORMAT.md` §2: environments, profiles, pixel snapping.
+/// `docs/format.md` §2: environments, profiles, pixel snapping.
 @Suite struct LayoutEnvironmentTests {
     @Test func defaultsDeriveFromTheSize() {
         let phone = LayoutEnvironment(width: 390, height: 844)

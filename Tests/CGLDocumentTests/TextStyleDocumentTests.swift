@@ -5,7 +5,7 @@ import Testing
 
 @testable import CGLDocument
 
-/// `SCHEME-FORMAT.md` §1.7 and §2: named text styles, text measured in real fonts, and the
+/// `docs/format.md` §1.7 and §2: named text styles, text measured in real fonts, and the
 /// environment's text scale.
 @Suite struct TextStyleDocumentTests {
     static let body = "The quick brown fox jumps over the lazy dog, twice, while the typographer counts lines."

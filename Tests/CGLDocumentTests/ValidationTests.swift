@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 
 @testable import CGLDocument
 
-/// `SCHEME-FORMAT.md` §1 and §4: every kind of error, with its pointer, message and hint.
+/// `docs/format.md` §1 and §4: every kind of error, with its pointer, message and hint.
 @Suite struct ValidationTests {
     /// The single issue of a document, which must be invalid with exactly one error.
     func onlyError(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> DocumentIssue? {
@@ -66,6 +67,28 @@ import Testing
         #expect(element.message == "the id 'card' is already used by /elements/0")
         let block = try #require(onlyError(wrap(elements: card, blocks: #"{"id": "b", "element": "card"}, {"id": "b", "element": "card"}"#)))
         #expect(block.pointer == "/blocks/1/id")
+    }
+
+    @Test func anIntrinsicSizeCannotBeNegative() throws {
+        let negative = try #require(onlyError(wrap(elements: #"{"id": "icon", "intrinsicSize": [-5, 10]}"#, blocks: #"{"element": "icon"}"#)))
+        #expect(negative.code == .outOfRange)
+        #expect(negative.pointer == "/elements/0/intrinsicSize")
+        #expect(negative.message == "a size cannot be negative: [-5, 10]")
+        #expect(try document(wrap(elements: #"{"id": "icon", "intrinsicSize": [0, 10]}"#, blocks: #"{"element": "icon"}"#)).elements.count == 1)
+    }
+
+    /// A variant for a misspelt profile never applies: a warning says so, against the
+    /// profiles the document is checked for (the built-in ones unless given).
+    @Test func aVariantForAnUnknownProfileIsWarnedAbout() throws {
+        let json = wrap(elements: card, blocks: #"{"id": "b", "element": "card"}"#,
+                        variants: #"{"when": {"profile": ["phone-portrait", "fone-landscape"]}, "blocks": [{"id": "b", "element": "card"}]}"#)
+        let warnings = try document(json).warnings
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.code == .unknownProfile && warnings.first?.pointer == "/variants/0/when/profile")
+        #expect(warnings.first?.message == "no profile is called 'fone-landscape', so this variant never applies to a profile")
+        #expect(warnings.first?.hint?.hasPrefix("did you mean 'phone-landscape'?") == true)
+        let kiosk = try ProfileSet(json: Data(#"{"profiles": [{"name": "fone-landscape", "width": 800, "height": 400}, {"name": "phone-portrait", "width": 390, "height": 844}]}"#.utf8))
+        #expect(try SchemeDocument(json: json, profiles: kiosk).warnings.isEmpty)
     }
 
     @Test func parentsComeFirstSoThereAreNoCycles() throws {

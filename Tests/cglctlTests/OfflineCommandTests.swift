@@ -10,6 +10,21 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    /// `validate --profiles FILE` checks variants against that file's profiles.
+    @Test func validateChecksVariantProfilesAgainstTheProfilesGiven() throws {
+        let file = try temporaryFile("kiosk.json", contents: """
+        {"format": "cglayout/1", "name": "kiosk", "elements": [{"id": "a"}], "blocks": [{"id": "b", "element": "a"}],
+         "variants": [{"when": {"profile": "kiosk-portrait"}, "blocks": [{"id": "b", "element": "a", "layout": {"width": "fixed(10)"}}]}]}
+        """)
+        let builtIn = try cglctl("validate", file)
+        #expect(builtIn.status == 0)
+        #expect(builtIn.stderr.contains("warning: /variants/0/when/profile: no profile is called 'kiosk-portrait'"), "\(builtIn.stderr)")
+        let profiles = try temporaryFile("profiles.json", contents: #"{"profiles": [{"name": "kiosk-portrait", "width": 1080, "height": 1920}]}"#)
+        let own = try cglctl("validate", file, "--profiles", profiles)
+        #expect(own.status == 0 && own.stderr.isEmpty, "\(own.stderr)")
+        #expect(try cglctl("validate", file, "--profiles", "/nonexistent/profiles.json").status == 66)
+    }
+
     @Test func validateReportsEveryErrorOnStderrAndExits65() throws {
         let file = try temporaryFile("bad.json", contents: """
         {"format": "cglayout/1", "name": "bad", "elements": [{"id": "a", "colour": 1}],

@@ -10,6 +10,8 @@ struct DocumentParser: Sendable {
     var limits = SchemeDocument.Limits()
     /// What bounds validating one document: its time, and the daemon's stop.
     var budget = ComputeBudget.unbounded
+    /// The daemon's profiles: a variant naming none of them is warned about.
+    var profiles = ProfileSet.defaults
 
     /// The document `bytes` hold.
     ///
@@ -25,7 +27,7 @@ struct DocumentParser: Sendable {
         let budget = timed ? self.budget : ComputeBudget(stopping: self.budget.stopping, limit: ComputeBudget.unbounded.limit)
         let result = await pool.run { () -> Result<SchemeDocument, RegistryError> in
             budget.run {
-                let parsed = Result { () throws(DocumentError) -> SchemeDocument in try SchemeDocument(data: Data(bytes), limits: limits) }
+                let parsed = Result { () throws(DocumentError) -> SchemeDocument in try SchemeDocument(data: Data(bytes), limits: limits, profiles: profiles) }
                 // Stopped part way, the validation proved nothing, whatever it answered.
                 switch LayoutCancellation.checkpoint() {
                 case .cancelled?: return .failure(.stopping)

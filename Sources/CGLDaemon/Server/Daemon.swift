@@ -129,7 +129,7 @@ public final class Daemon: Service {
     private func start(store: SQLiteSchemeStore, pool: ComputePool, profiles: ProfileSet, directory: SchemesDirectory) async throws -> RequestHandler {
         let counters = DaemonCounters()
         let budget = ComputeBudget(stopping: computations, limit: configuration.limits.computeTime)
-        let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: configuration.limits.document, budget: budget),
+        let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: configuration.limits.document, budget: budget, profiles: profiles),
                                       logger: logger)
         do {
             let dropped = try await store.deleteSnapshots(engineVersionOtherThan: SnapshotVersion.current)

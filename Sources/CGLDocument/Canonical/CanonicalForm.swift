@@ -1,6 +1,6 @@
 import Crypto
 
-/// The canonical form of a scheme document and its content hash (`SCHEME-FORMAT.md` §3).
+/// The canonical form of a scheme document and its content hash (`docs/format.md` §3).
 ///
 /// Keys sorted (by their UTF-8 bytes), no whitespace, numbers in shortest round-trip form,
 /// expressions re-printed from their parsed form, `name` and `description` left out: so

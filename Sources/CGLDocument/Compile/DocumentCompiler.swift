@@ -3,7 +3,7 @@ import CGLayout
 import Foundation
 
 /// Builds the engine objects of a document for one selection of variants and compiles them
-/// (`SCHEME-FORMAT.md` §1): `$root` is a view sized per environment, `$safeArea` a guide in
+/// (`docs/format.md` §1): `$root` is a view sized per environment, `$safeArea` a guide in
 /// it, and each block starts from its element's parent's layout bounds.
 struct DocumentCompiler {
     let document: SchemeDocument

@@ -147,7 +147,7 @@ public struct Content: Sendable, Hashable {
                                             message: "the text is \(text.utf16.count) UTF-16 units long; at most \(DocumentDecoder.maximumTextLength) are measured"))
             case .size(let size) where !(0 ... ObjectReader.numberLimit).contains(size.width) || !(0 ... ObjectReader.numberLimit).contains(size.height):
                 issues.append(DocumentIssue(severity: .error, code: .outOfRange, pointer: pointer,
-                                            message: "a size is two numbers from 0 to \(formatNumber(ObjectReader.numberLimit)); this one is [\(size.width), \(size.height)]"))
+                                            message: "a size is two numbers from 0 to \(formatNumber(ObjectReader.numberLimit)); this one is [\(formatNumber(size.width)), \(formatNumber(size.height))]"))
             default:
                 break
             }

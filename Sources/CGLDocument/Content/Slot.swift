@@ -29,13 +29,13 @@ public enum SlotValue: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .text(let text): "\"\(text)\""
-        case .size(let size): "[\(size.width), \(size.height)]"
+        case .size(let size): "[\(formatNumber(size.width)), \(formatNumber(size.height))]"
         case .flag(let flag): "\(flag)"
         }
     }
 }
 
-/// A value a document leaves to the caller's content (`SCHEME-FORMAT.md`, slots): its name,
+/// A value a document leaves to the caller's content (`docs/format.md` §1.8): its name,
 /// its kind and the default the document computes with when no content gives it.
 public struct Slot: Sendable, Hashable {
     /// What a slot holds.

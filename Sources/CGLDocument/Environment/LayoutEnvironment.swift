@@ -1,7 +1,7 @@
 public import CGLayout
 public import Foundation
 
-/// What a layout is computed for (`SCHEME-FORMAT.md` §2): the container's size, its pixel
+/// What a layout is computed for (`docs/format.md` §2): the container's size, its pixel
 /// scale, reading direction, size classes and safe area, and the profile it came from.
 ///
 /// Only the size is required; the rest has defaults derived from it.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Pixel snapping (`SCHEME-FORMAT.md` §2): each edge rounded once, half away from zero, to
+/// Pixel snapping (`docs/format.md` §2): each edge rounded once, half away from zero, to
 /// `1/scale`; the size is the difference of the rounded edges.
 enum PixelSnapping {
     static func snap(_ rect: CGRect, scale: Double) -> CGRect {

@@ -1,7 +1,7 @@
 import CGLayout
 public import Foundation
 
-/// Named environments (`SCHEME-FORMAT.md` §2): the profiles snapshots are prewarmed for
+/// Named environments (`docs/format.md` §2): the profiles snapshots are prewarmed for
 /// and that `cglctl --profile` names.
 ///
 /// The defaults are built into the library, so that every binary has them without a file;

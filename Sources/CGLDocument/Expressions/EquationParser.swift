@@ -1,6 +1,6 @@
 import CGLayout
 
-/// Parses the equations of `SCHEME-FORMAT.md` §1.6: `title.width == 0.5 * $root.width - 4 ~ 750`.
+/// Parses the equations of `docs/format.md` §1.6: `title.width == 0.5 * $root.width - 4 ~ 750`.
 ///
 /// ```
 /// equation  := sum relation sum ['~' number]

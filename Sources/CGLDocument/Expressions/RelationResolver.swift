@@ -2,7 +2,7 @@ import CGLayout
 import Foundation
 
 /// Turns anchors-API strings (`"<source>.<operation>(<target>.<anchor>)"`) into relations,
-/// checking names, axes and arguments (`SCHEME-FORMAT.md` §1.2, `ENGINE.md` §7).
+/// checking names, axes and arguments (`docs/format.md` §1.2, `ENGINE.md` §7).
 struct RelationResolver {
     let terms: TermResolver
     var issues: IssueCollector { terms.issues }

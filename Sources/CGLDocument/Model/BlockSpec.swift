@@ -1,7 +1,7 @@
 import CGLayout
 import Foundation
 
-/// One block of a scheme document (`SCHEME-FORMAT.md` §1.2), validated.
+/// One block of a scheme document (`docs/format.md` §1.2), validated.
 indirect enum BlockSpec: Sendable {
     /// A `LayoutBlock` (API v1 constraints or the anchors API).
     case element(ElementBlockSpec)
@@ -65,7 +65,7 @@ indirect enum BlockSpec: Sendable {
     }
 }
 
-/// One block as the order rule sees it (`SCHEME-FORMAT.md` §1.2).
+/// One block as the order rule sees it (`docs/format.md` §1.2).
 struct BlockStep {
     var pointer: JSONPointer
     /// How messages name the block.

@@ -1,7 +1,7 @@
 import CGLayout
 import Foundation
 
-/// A stack's settings (`SCHEME-FORMAT.md` §1.1, `ENGINE.md` §8), for a `kind: stack` element
+/// A stack's settings (`docs/format.md` §1.1, `ENGINE.md` §8), for a `kind: stack` element
 /// or a bare `{"stack": …}` block.
 struct StackSpec: Sendable {
     var axis: StackLayoutScheme.Axis = .horizontal
@@ -26,7 +26,7 @@ struct StackSpec: Sendable {
     }
 }
 
-/// A scroll element's settings (`SCHEME-FORMAT.md` §1.1, `ENGINE.md` §9).
+/// A scroll element's settings (`docs/format.md` §1.1, `ENGINE.md` §9).
 struct ScrollSpec: Sendable {
     var contentSize: CGSize
     /// The offset as laid out: the one given, or `(−left, −top)` of the content inset, where
@@ -42,7 +42,7 @@ struct StackBlockSpec: Sendable {
     var pointer: JSONPointer
 }
 
-/// A flex block (`SCHEME-FORMAT.md` §1.5).
+/// A flex block (`docs/format.md` §1.5).
 struct FlexBlockSpec: Sendable {
     struct Item: Sendable {
         var element: String
@@ -59,7 +59,7 @@ struct FlexBlockSpec: Sendable {
     var pointer: JSONPointer
 }
 
-/// An equations block (`SCHEME-FORMAT.md` §1.6).
+/// An equations block (`docs/format.md` §1.6).
 struct EquationsBlockSpec: Sendable {
     var id: String?
     var equations: [EquationSpec]

@@ -1,7 +1,7 @@
 import CGLayout
 import Foundation
 
-/// One element of a scheme document (`SCHEME-FORMAT.md` §1.1), validated.
+/// One element of a scheme document (`docs/format.md` §1.1), validated.
 struct ElementSpec: Sendable {
     enum Kind: String, Sendable, CaseIterable {
         case view, guide, stack, scroll
@@ -39,7 +39,7 @@ struct ElementSpec: Sendable {
     var canContainElements: Bool { kind == .view || kind == .scroll }
 }
 
-/// Text measured in a real font: the string and the name of its style (`SCHEME-FORMAT.md` §1.7).
+/// Text measured in a real font: the string and the name of its style (`docs/format.md` §1.7).
 struct StyledTextSpec: Sendable, Hashable {
     var string: String
     var style: String

@@ -1,7 +1,7 @@
 public import Foundation
 import CGLText
 
-/// A validated scheme document (`SCHEME-FORMAT.md` §1): the declarative form of one layout,
+/// A validated scheme document (`docs/format.md` §1): the declarative form of one layout,
 /// ready to be hashed, stored, and compiled for any environment.
 ///
 /// ```swift
@@ -63,18 +63,21 @@ public struct SchemeDocument: Sendable {
 
     /// Parses and validates a document.
     ///
-    /// - Parameter limits: How large the document may be.
+    /// - Parameters:
+    ///   - limits: How large the document may be.
+    ///   - profiles: The profiles the document will be laid out for: a variant that names a
+    ///     profile none of them has gets a warning (it would never apply).
     /// - Throws: `DocumentError` with every error found (and the warnings).
-    public init(data: Data, limits: Limits = Limits()) throws(DocumentError) {
-        try self.init(bytes: Array(data), limits: limits)
+    public init(data: Data, limits: Limits = Limits(), profiles: ProfileSet = .defaults) throws(DocumentError) {
+        try self.init(bytes: Array(data), limits: limits, profiles: profiles)
     }
 
     /// Parses and validates a document given as text.
-    public init(json: String, limits: Limits = Limits()) throws(DocumentError) {
-        try self.init(bytes: Array(json.utf8), limits: limits)
+    public init(json: String, limits: Limits = Limits(), profiles: ProfileSet = .defaults) throws(DocumentError) {
+        try self.init(bytes: Array(json.utf8), limits: limits, profiles: profiles)
     }
 
-    init(bytes: [UInt8], limits: Limits = Limits()) throws(DocumentError) {
+    init(bytes: [UInt8], limits: Limits = Limits(), profiles: ProfileSet = .defaults) throws(DocumentError) {
         guard bytes.count <= Self.maximumSize else {
             throw DocumentError(issues: [DocumentIssue(severity: .error, code: .tooLarge, pointer: "",
                                                        message: "the document is \(bytes.count) bytes; at most \(Self.maximumSize) (4 MiB) are allowed",
@@ -87,7 +90,7 @@ public struct SchemeDocument: Sendable {
             throw DocumentError(issues: [DocumentIssue(severity: .error, code: .syntax, pointer: "", message: "invalid JSON: \(error.message)",
                                                        hint: "check the text near \(error.position)", position: error.position)])
         }
-        let decoder = DocumentDecoder(root: root, limits: limits)
+        let decoder = DocumentDecoder(root: root, limits: limits, profileNames: profiles.names)
         let decoded = decoder.decode(root)
         if let decoded, !decoder.issues.hasErrors {
             Self.checkOrder(decoded, decoder: decoder)

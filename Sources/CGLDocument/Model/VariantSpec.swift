@@ -1,6 +1,6 @@
 import CGLayout
 
-/// A variant (`SCHEME-FORMAT.md` §1.3): blocks that replace base blocks when every
+/// A variant (`docs/format.md` §1.3): blocks that replace base blocks when every
 /// condition holds for the environment.
 struct VariantSpec: Sendable {
     var conditions: VariantConditions

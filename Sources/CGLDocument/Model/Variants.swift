@@ -1,4 +1,4 @@
-/// Applying variants to the base blocks (`SCHEME-FORMAT.md` §1.3).
+/// Applying variants to the base blocks (`docs/format.md` §1.3).
 enum Variants {
     /// The base blocks with the blocks of each variant in `variants` (in order) replacing the
     /// base block with the same `id`, or with the same `element` when the variant block has no

@@ -1,7 +1,7 @@
 import CGLayout
 public import Foundation
 
-/// The frames of one document for one environment (`SCHEME-FORMAT.md` §3).
+/// The frames of one document for one environment (`docs/format.md` §3).
 public struct DocumentSnapshot: Sendable, Hashable {
     /// One element's frames.
     public struct Entry: Sendable, Hashable {
@@ -28,7 +28,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
     /// The entry of the element with `id`.
     public subscript(id: String) -> Entry? { elements.first { $0.id == id } }
 
-    /// The snapshot as the JSON of `SCHEME-FORMAT.md` §3, members in a fixed order.
+    /// The snapshot as the JSON of `docs/format.md` §3, members in a fixed order.
     public var json: String {
         JSONText.object([
             ("scheme", JSONText.string(scheme)),
@@ -49,7 +49,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
 }
 
 extension LayoutEnvironment {
-    /// The environment as JSON, every value resolved (`SCHEME-FORMAT.md` §3).
+    /// The environment as JSON, every value resolved (`docs/format.md` §3).
     public var json: String {
         var members: [(String, String)] = [("width", formatNumber(width)), ("height", formatNumber(height))]
         if let scale { members.append(("scale", formatNumber(scale))) }

@@ -278,6 +278,12 @@ extension DocumentDecoder {
             default:
                 issues.error(.wrongType, pointer.appending("profile"), "'profile' must be a name or a list of names, not \(profile.typeDescription)")
             }
+            // A misspelt profile never matches, silently: say so (a warning, since a profiles
+            // file elsewhere may define it).
+            for name in conditions.profiles ?? [] where !profileNames.contains(name) {
+                issues.warning(.unknownProfile, pointer.appending("profile"), "no profile is called '\(name)', so this variant never applies to a profile",
+                               hint: hint(for: name, among: profileNames) + " (checked against the built-in profiles, or the file of --profiles)")
+            }
         }
         return conditions
     }

@@ -1,7 +1,7 @@
 import CGLayout
 import Foundation
 
-/// Stacks, scrolls and flex blocks (`SCHEME-FORMAT.md` §1.1, §1.2, §1.5).
+/// Stacks, scrolls and flex blocks (`docs/format.md` §1.1, §1.2, §1.5).
 extension DocumentDecoder {
     // MARK: Stacks
 

@@ -1,7 +1,7 @@
 import CGLayout
 import Foundation
 
-/// Equations blocks (`SCHEME-FORMAT.md` §1.6).
+/// Equations blocks (`docs/format.md` §1.6).
 extension DocumentDecoder {
     func decodeEquationsBlock(_ object: ObjectReader, id: String?, at pointer: JSONPointer) -> EquationsBlockSpec? {
         object.rejectUnknownKeys(allowed: ["id", "equations"], what: "an equations block")

@@ -3,7 +3,7 @@ import Foundation
 
 extension DocumentDecoder {
     /// Reads `"styles": {"body": {"family", "size", "weight"?, "italic"?, "lineHeight"?,
-    /// "maxLines"?, "direction"?}}` (`SCHEME-FORMAT.md` §1.7). A style names a fontconfig
+    /// "maxLines"?, "direction"?}}` (`docs/format.md` §1.7). A style names a fontconfig
     /// family or a font `file` (relative to the fonts directory).
     func decodeStyles(_ value: JSONValue, at pointer: JSONPointer) -> [String: TextStyle] {
         guard case .object(let members) = value.kind else {

@@ -3,18 +3,18 @@ import CGLayout
 import Foundation
 
 /// Reads a scheme document's JSON into the validated model, collecting every issue
-/// (`SCHEME-FORMAT.md` §1, §4), and records the canonical form of each expression.
+/// (`docs/format.md` §1, §4), and records the canonical form of each expression.
 final class DocumentDecoder {
     static let format = "cglayout/1"
     static let maximumSchemeDepth = 64
-    /// `[a-z0-9][a-z0-9._-]{0,63}` (`SCHEME-FORMAT.md` §1).
+    /// `[a-z0-9][a-z0-9._-]{0,63}` (`docs/format.md` §1).
     static func isValidName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard let first = bytes.first, bytes.count <= 64, isLowercase(first) || isDigit(first) else { return false }
         return bytes.dropFirst().allSatisfy { isLowercase($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
-    /// `[A-Za-z_][A-Za-z0-9_.-]{0,63}` (`SCHEME-FORMAT.md` §1).
+    /// `[A-Za-z_][A-Za-z0-9_.-]{0,63}` (`docs/format.md` §1).
     static func isValidID(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
         guard let first = bytes.first, bytes.count <= 64, isLetter(first) || first == UInt8(ascii: "_") else { return false }
@@ -60,9 +60,13 @@ final class DocumentDecoder {
     var blockCount = 0
     var equationCount = 0
 
-    init(root: JSONValue, limits: SchemeDocument.Limits = SchemeDocument.Limits()) {
+    /// The profiles the document is checked against: a variant naming another gets a warning.
+    let profileNames: [String]
+
+    init(root: JSONValue, limits: SchemeDocument.Limits = SchemeDocument.Limits(), profileNames: [String] = ProfileSet.defaults.names) {
         issues = IssueCollector(root: root)
         self.limits = limits
+        self.profileNames = profileNames
     }
 
     /// Reports that the document has more of `what` than `limit` allows (`key` in cgld's
@@ -140,7 +144,12 @@ final class DocumentDecoder {
         if let value = object.value("intrinsicSize"), case .object = value.kind {
             (size, sizeSlot) = decodeSizeSlot(value, at: pointer.appending("intrinsicSize")) ?? (nil, nil)
         } else if let numbers = object.numbers("intrinsicSize", count: 2, meaning: "width and height") {
-            size = CGSize(width: numbers[0], height: numbers[1])
+            if numbers.contains(where: { $0 < 0 }) {
+                issues.error(.outOfRange, pointer.appending("intrinsicSize"), "a size cannot be negative: [\(formatNumber(numbers[0])), \(formatNumber(numbers[1]))]",
+                             hint: "give a width and a height of 0 or more")
+            } else {
+                size = CGSize(width: numbers[0], height: numbers[1])
+            }
         }
         let textValue = object.value("text")
         if textValue != nil, object.has("intrinsicSize") {

@@ -29,6 +29,8 @@ public struct DocumentIssue: Sendable, Hashable, CustomStringConvertible {
         public static let unsupported = Code(name: "unsupported")
         public static let unusedElement = Code(name: "unusedElement")
         public static let undetermined = Code(name: "undetermined")
+        /// A variant names a profile that none of the profiles checked against has.
+        public static let unknownProfile = Code(name: "unknownProfile")
 
         public var description: String { name }
 

@@ -113,7 +113,7 @@ struct ObjectReader {
         return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
     }
 
-    /// The largest magnitude a document number may have (`SCHEME-FORMAT.md` §1.4).
+    /// The largest magnitude a document number may have (`docs/format.md` §1.4).
     static let numberLimit = 1e7
 
     /// A finite number within the document limit; records an issue otherwise.

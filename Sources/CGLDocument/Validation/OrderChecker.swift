@@ -1,6 +1,6 @@
 import CGLayout
 
-/// Checks the order rule of `SCHEME-FORMAT.md` §1.2 over a list of blocks: a block may read
+/// Checks the order rule of `docs/format.md` §1.2 over a list of blocks: a block may read
 /// only elements laid out by earlier blocks, `$root`, `$safeArea`, or its own parent chain.
 ///
 /// A block's source is its parent's layout bounds, so a parent laid out *after* its child is
@@ -44,7 +44,7 @@ struct OrderChecker {
     }
 
     /// Warns about elements an equations block solves without determining them (their
-    /// defaults decide): `SCHEME-FORMAT.md` §1.6.
+    /// defaults decide): `docs/format.md` §1.6.
     func warnAboutUndeterminedElements(_ blocks: [BlockSpec]) {
         let leaves = blocks.flatMap(\.leaves)
         let steps = leaves.flatMap { $0.steps(elements: elements) }

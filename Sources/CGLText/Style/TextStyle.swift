@@ -1,5 +1,5 @@
 /// How a paragraph of text is set: the font, its size, the line height and how many lines
-/// may show. The same values a scheme document's named styles hold (`SCHEME-FORMAT.md` §1.7).
+/// may show. The same values a scheme document's named styles hold (`docs/format.md` §1.7).
 ///
 /// ```swift
 /// let body = TextStyle(family: "DejaVu Sans", size: 15, lineHeight: .points(20), maxLines: 3)

@@ -1,5 +1,5 @@
 /// The environment a snapshot was computed for, every value resolved
-/// (`SCHEME-FORMAT.md` §2): what the server actually laid out, whichever form the
+/// (`docs/format.md` §2): what the server actually laid out, whichever form the
 /// `lookup` used.
 public struct WireEnvironment: Sendable, Hashable {
     public var width: Double

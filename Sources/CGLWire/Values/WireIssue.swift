@@ -1,5 +1,5 @@
 /// One problem found in a scheme document, as the protocol carries it: where, what, and
-/// how to fix it (`SCHEME-FORMAT.md` §4).
+/// how to fix it (`docs/format.md` §4).
 ///
 /// `invalidDocument` errors carry every issue of the document (errors first, then
 /// warnings); `registered` responses carry the warnings of a valid one.

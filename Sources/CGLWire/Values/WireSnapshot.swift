@@ -1,5 +1,5 @@
 /// The frames of one scheme for one environment, as a `snapshot` response carries them
-/// (`SCHEME-FORMAT.md` §3), and where the server found them.
+/// (`docs/format.md` §3), and where the server found them.
 ///
 /// The encoding starts with ``source`` at a fixed offset so that a server can keep encoded
 /// payloads in its cache and patch that one byte per answer
