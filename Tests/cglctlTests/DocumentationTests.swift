@@ -36,6 +36,19 @@ import Testing
         #expect(unused.isEmpty, "Snippets shown on no page (delete them or show them): \(unused.sorted())")
     }
 
+    /// A complete document shown on a page (a JSON block with `"format"`) validates.
+    @Test func everyDocumentShownValidates() throws {
+        var checked = 0
+        for page in Self.pages {
+            for block in try Markdown(page: page).fencedBlocks where block.language == "json" && block.text.contains(#""format": "cglayout/1""#) {
+                let result = try cglctl("validate", "-", stdin: block.text)
+                #expect(result.status == 0, "\(page):\(block.line): the document shown does not validate:\n\(result.stderr)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 5, "found \(checked) documents on the pages")
+    }
+
     @Test func thePackageManifestBlockNamesRealProducts() throws {
         let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let products = Set(manifest.captures(of: #"\.library\(name: "([A-Za-z]+)""#))
