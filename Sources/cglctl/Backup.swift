@@ -38,8 +38,7 @@ struct Backup: AsyncParsableCommand {
         do {
             try await SQLiteSchemeStore.backup(databaseAt: source, to: destination)
         } catch {
-            printError("cglctl: \(error.message)")
-            throw ExitCode(Self.exitCode(error, source: source))
+            throw CommandFailure(code: "backupFailed", message: error.message, exitCode: Self.exitCode(error, source: source))
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.intValue ?? 0
         if format == .json {
@@ -56,8 +55,7 @@ struct Backup: AsyncParsableCommand {
             let data = try readInput(config)
             guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let path = (root["database"] as? [String: Any])?["path"] as? String else {
-                printError("cglctl: \(config) has no database.path; give --database")
-                throw ExitCode(CLIExit.usage)
+                throw CommandFailure.usage("\(config) has no database.path; give --database")
             }
             return path
         }

@@ -62,8 +62,7 @@ enum BatchFile {
                 let line = try JSONDecoder().decode(Line.self, from: data)
                 lookups.append(try lookup(line, defaults: defaults))
             } catch {
-                printError("\(path):\(index + 1): \(describe(error))")
-                throw ExitCode(CLIExit.invalidDocument)
+                throw CommandFailure(code: "invalidBatch", message: "\(path):\(index + 1): \(describe(error))", exitCode: CLIExit.invalidDocument)
             }
         }
         return lookups

@@ -46,6 +46,12 @@ struct CGLCtl: AsyncParsableCommand {
             failure.report(format: outputFormat(of: arguments))
             exit(withError: ExitCode(failure.exitCode))
         } catch {
+            // A command line that does not parse, with --format json: the same JSON error
+            // object, for a program that reads stderr (help and --version are no errors).
+            if !parsed, exitCode(for: error) != .success, asksForJSON(arguments) {
+                CommandFailure(code: "usage", message: message(for: error), exitCode: exitCode(for: error).rawValue).report(format: .json)
+                exit(withError: exitCode(for: error))
+            }
             exit(withError: error)
         }
     }
@@ -53,5 +59,10 @@ struct CGLCtl: AsyncParsableCommand {
     /// The `--format` of the command `arguments` run (text when it has none).
     private static func outputFormat(of arguments: [String]) -> OutputFormat {
         ((try? parseAsRoot(arguments)) as? any FormattedCommand)?.outputFormat ?? .text
+    }
+
+    /// Whether a command line that did not parse asked for `--format json`.
+    private static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
     }
 }

@@ -29,11 +29,12 @@ func readInput(_ path: String) throws -> Data {
     return data
 }
 
-/// Parses a document file, printing its issues and exiting 65 when it is invalid.
-func loadDocument(_ path: String, format: OutputFormat) throws -> SchemeDocument {
+/// Parses a document file, printing its issues and exiting 65 when it is invalid; variants
+/// are checked against `profiles`.
+func loadDocument(_ path: String, format: OutputFormat, profiles: ProfileSet) throws -> SchemeDocument {
     let data = try readInput(path)
     do {
-        let document = try SchemeDocument(data: data)
+        let document = try SchemeDocument(data: data, profiles: profiles)
         if format == .text {
             for warning in document.warnings { printError(warning.line(file: path)) }
         }

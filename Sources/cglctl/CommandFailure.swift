@@ -60,3 +60,4 @@ extension Stats: FormattedCommand { var outputFormat: OutputFormat { daemon.form
 extension LookupCommand: FormattedCommand { var outputFormat: OutputFormat { daemon.format } }
 extension Prewarm: FormattedCommand { var outputFormat: OutputFormat { daemon.format } }
 extension Register: FormattedCommand { var outputFormat: OutputFormat { daemon.format } }
+extension Backup: FormattedCommand { var outputFormat: OutputFormat { format } }

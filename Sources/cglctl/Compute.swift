@@ -19,9 +19,10 @@ struct Compute: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = try self.environment.environment(profiles: try global.profileSet())
+        let profiles = try global.profileSet()
+        let environment = try self.environment.environment(profiles: profiles)
         try contentOptions.checkStdin(documentFile: file)
-        let document = try loadDocument(file, format: global.format)
+        let document = try loadDocument(file, format: global.format, profiles: profiles)
         let content = try contentOptions.content(for: document)
         let snapshot = try snapshot(document.compiled(), for: environment, content: content, file: file)
         print(global.format == .json ? snapshot.json : snapshot.textTable)

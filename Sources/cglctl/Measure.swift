@@ -76,8 +76,7 @@ struct Measure: AsyncParsableCommand {
                 engine = try TextEngine.shared()
             }
         } catch {
-            printError("cglctl: \(error.description)")
-            throw ExitCode(CLIExit.unavailable)
+            throw CommandFailure(code: "textUnavailable", message: error.description, exitCode: CLIExit.unavailable)
         }
         let style = TextStyle(source: source, size: size, weight: weight, italic: italic,
                               lineHeight: try parsedLineHeight(), maxLines: maxLines)
@@ -87,8 +86,7 @@ struct Measure: AsyncParsableCommand {
             resolution = try engine.resolve(style)
             paragraph = try engine.paragraph(text, style: style, direction: rtl ? .rightToLeft : .leftToRight)
         } catch {
-            printError("cglctl: \(error.description)")
-            throw ExitCode(CLIExit.noInput)
+            throw CommandFailure(code: "noInput", message: error.description, exitCode: CLIExit.noInput)
         }
         if let substitute = resolution.substitutedFamily, let family {
             printError("cglctl: warning: the family '\(family)' is not installed; measuring in '\(substitute)'")

@@ -30,8 +30,7 @@ struct Prewarm: AsyncParsableCommand {
             do {
                 content = try Content.items(json: Array(try readInput(contentItems)))
             } catch let error as ContentError {
-                for issue in error.issues { printError(issue.line(file: contentItems)) }
-                throw ExitCode(CLIExit.invalidDocument)
+                throw CommandFailure.invalid("invalidContent", "'\(contentItems)' is not a list of content", issues: error.issues, file: contentItems)
             }
         }
         let display = ProgressDisplay(live: isatty(STDERR_FILENO) == 1)

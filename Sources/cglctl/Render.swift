@@ -50,7 +50,7 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         let profiles = try global.profileSet()
         try contentOptions.checkStdin(documentFile: file)
-        let document = try loadDocument(file, format: global.format)
+        let document = try loadDocument(file, format: global.format, profiles: profiles)
         let compiled = document.compiled()
         let content = try contentOptions.content(for: document)
         if allProfiles {
@@ -58,6 +58,12 @@ struct Render: AsyncParsableCommand {
                 var environment = environment
                 if rtl { environment.direction = .rightToLeft }
                 if let textScale { environment.textScale = textScale }
+                // A value out of range is the command line's (64), not the document's.
+                do throws(EnvironmentError) {
+                    try environment.validate()
+                } catch {
+                    throw CommandFailure.usage(error.message)
+                }
                 return try snapshot(compiled, for: environment, content: content, file: file)
             }
             try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots,
@@ -66,9 +72,10 @@ struct Render: AsyncParsableCommand {
         } else {
             // Parsed, not built field by field: an option group's properties can only be read
             // once ArgumentParser has parsed them.
-            var arguments = profile.map { ["--profile", $0] } ?? ["--size", size ?? ""]
+            // `--name=value`: a value may start with '-' (it is then refused as out of range).
+            var arguments = [profile.map { "--profile=\($0)" } ?? "--size=\(size ?? "")"]
             if rtl { arguments.append("--rtl") }
-            if let textScale { arguments += ["--text-scale", "\(textScale)"] }
+            if let textScale { arguments.append("--text-scale=\(textScale)") }
             let environment = try EnvironmentOptions.parse(arguments).environment(profiles: profiles)
             let computed = try snapshot(compiled, for: environment, content: content, file: file)
             try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed, content: content),

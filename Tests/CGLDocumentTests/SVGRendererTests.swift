@@ -28,6 +28,26 @@ import Testing
         #expect(svg.contains("<g class=\"element\" data-element=\"header\"><title>"))
     }
 
+    /// A carousel in a feed: what the inner scroll holds shows only inside both.
+    @Test func nestedScrollsClipByEveryScroll() throws {
+        let document = try SchemeDocument(json: """
+        {"format": "cglayout/1", "name": "nest", "elements": [
+          {"id": "feed", "kind": "scroll", "scroll": {"contentSize": [300, 900]}},
+          {"id": "carousel", "parent": "feed", "kind": "scroll", "scroll": {"contentSize": [900, 200]}},
+          {"id": "item", "parent": "carousel"}],
+         "blocks": [
+          {"element": "feed", "layout": {"x": "left(0)", "y": "top(100)", "width": "fixed(300)", "height": "fixed(300)"}},
+          {"element": "carousel", "layout": {"x": "left(0)", "y": "top(250)", "width": "fixed(300)", "height": "fixed(200)"}},
+          {"element": "item", "layout": {"x": "left(250)", "y": "top(0)", "width": "fixed(100)", "height": "fixed(200)"}}]}
+        """)
+        let snapshot = try document.compiled().snapshot(for: LayoutEnvironment(width: 400, height: 600))
+        let clips = document.clippingFrames(for: snapshot)
+        #expect(clips["carousel"] == CGRect(x: 0, y: 100, width: 300, height: 300))
+        // The carousel's frame (0, 350, 300, 200) within the feed's (0, 100, 300, 300).
+        #expect(clips["item"] == CGRect(x: 0, y: 350, width: 300, height: 50))
+        #expect(clips["feed"] == nil)
+    }
+
     @Test func aFrameWithoutWidthDrawsNoText() throws {
         // At compact width the sidebar collapses to no width: its title has no room for a
         // letter, and drawing one letter a line would show a frame nobody meant.

@@ -84,7 +84,7 @@ import Testing
                         variants: #"{"when": {"profile": ["phone-portrait", "fone-landscape"]}, "blocks": [{"id": "b", "element": "card"}]}"#)
         let warnings = try document(json).warnings
         #expect(warnings.count == 1)
-        #expect(warnings.first?.code == .unknownProfile && warnings.first?.pointer == "/variants/0/when/profile")
+        #expect(warnings.first?.code == .unknownProfile && warnings.first?.pointer == "/variants/0/when/profile/1")
         #expect(warnings.first?.message == "no profile is called 'fone-landscape', so this variant never applies to a profile")
         #expect(warnings.first?.hint?.hasPrefix("did you mean 'phone-landscape'?") == true)
         let kiosk = try ProfileSet(json: Data(#"{"profiles": [{"name": "fone-landscape", "width": 800, "height": 400}, {"name": "phone-portrait", "width": 390, "height": 844}]}"#.utf8))

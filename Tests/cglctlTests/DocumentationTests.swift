@@ -168,7 +168,7 @@ private struct Markdown {
         }
         // Inline commands may wrap across lines; the daemon (`swift run cgld`) runs until stopped.
         let text = lines.joined(separator: "\n")
-        let expression = try! NSRegularExpression(pattern: "`swift run ([A-Za-z]+)([^`]*)`")
+        let expression = try! NSRegularExpression(pattern: "`swift\\s+run\\s+([A-Za-z]+)([^`]*)`")
         for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             guard let name = Range(match.range(at: 1), in: text).map({ String(text[$0]) }), name != "cgld",
                   let arguments = Range(match.range(at: 2), in: text).map({ text[$0].replacingOccurrences(of: "\n", with: " ") }),

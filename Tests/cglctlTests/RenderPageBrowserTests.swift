@@ -56,6 +56,36 @@ import Testing
         #expect(loaded.stdout.contains("<body class=\"highlighting\">"))
     }
 
+    /// Twelve drawings in one page: every id is unique (a clip path named twice would clip
+    /// every card to the first card's scroll), and labels are placed in what a reader sees
+    /// of their element (inside the scrolls that clip it).
+    @Test func thePageOfAScrollingSchemeHasUniqueIdsAndLabelsInsideTheClips() throws {
+        let page = try renderPage("photo-feed")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let ids = html.matches(of: /\sid="([^"]+)"/).map { String($0.1) }
+        #expect(ids.count > 12 && Set(ids).count == ids.count, "repeated ids: \(Dictionary(grouping: ids, by: { $0 }).filter { $1.count > 1 }.keys.sorted())")
+        let loaded = try chromium("file://\(page)", ["--window-size=1400,1000", "--dump-dom"])
+        #expect(!loaded.stderr.contains(":CONSOLE"), "\(loaded.stderr)")
+        let labels = loaded.stdout.matches(of: /<text class="label" data-element="([^"]+)"[^>]* data-visible="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)" x="([-\d.]+)" y="([-\d.]+)"[^>]*>/)
+        #expect(labels.count > 12 * 5)
+        var shown = 0
+        for label in labels where !label.0.contains("display: none") {
+            let (vx, vy, vw, vh, x, y) = (Double(label.2)!, Double(label.3)!, Double(label.4)!, Double(label.5)!, Double(label.6)!, Double(label.7)!)
+            // x and y are where the glyphs start, within a few points of the box the script checked.
+            #expect(x >= vx - 4 && x <= vx + vw && y >= vy - 4 && y <= vy + vh, "\(label.1): (\(x), \(y)) outside (\(vx), \(vy), \(vw), \(vh))")
+            shown += 1
+        }
+        #expect(shown > 12)
+    }
+
+    @Test func aMalformedLinkDoesNotStopThePage() throws {
+        let page = try renderPage("feed-cell")
+        let loaded = try chromium("file://\(page)#highlight=avatar,%E0,menu", ["--window-size=1400,1000", "--dump-dom"])
+        #expect(!loaded.stderr.contains(":CONSOLE"), "\(loaded.stderr)")
+        let highlighted = loaded.stdout.matches(of: /class="element highlighted" data-element="([a-z]+)"/).map { String($0.1) }
+        #expect(Set(highlighted) == ["avatar", "menu"] && highlighted.count == 24)
+    }
+
     @Test func aScreenshotHasTheWindowsDimensions() throws {
         let page = try renderPage("split-view")
         let png = try temporaryFile("page.png")

@@ -3,8 +3,8 @@ public import Foundation
 
 extension SchemeDocument {
     /// The rectangle (in root space) that clips each element a renderer draws inside a scroll
-    /// element: its nearest scroll ancestor's frame, as `UIScrollView` clips its content.
-    /// Elements outside any scroll are not in the dictionary.
+    /// element: the frames of all its scroll ancestors intersected, as nested `UIScrollView`s
+    /// clip their content. Elements outside any scroll are not in the dictionary.
     public func clippingFrames(for snapshot: DocumentSnapshot) -> [String: CGRect] {
         let frames = Dictionary(snapshot.elements.map { ($0.id, $0.inRoot.standardized) }, uniquingKeysWith: { first, _ in first })
         let byID = Dictionary(elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -15,8 +15,9 @@ extension SchemeDocument {
             var steps = 0
             while let ancestor = parent, steps <= elements.count {
                 if ancestor.kind == .scroll, let frame = frames[ancestor.id] {
-                    clips[element.id] = frame
-                    break
+                    let clip = clips[element.id].map { $0.intersection(frame) } ?? frame
+                    // Nothing of it shows: an empty rectangle where it would be, not a null one.
+                    clips[element.id] = clip.isNull ? CGRect(origin: frame.origin, size: .zero) : clip
                 }
                 parent = byID[ancestor.parent]
                 steps += 1

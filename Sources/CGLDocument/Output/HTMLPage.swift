@@ -25,7 +25,7 @@ public enum HTMLPage {
         let widest = snapshots.map { SVGRenderer.extent($0).width }.max() ?? 1
         let scale = defaultScale(widest: widest)
         let cards = snapshots.enumerated().map { index, snapshot in
-            card(snapshot, texts: index < texts.count ? texts[index] : [:], clips: index < clips.count ? clips[index] : [:])
+            card(snapshot, index: index, texts: index < texts.count ? texts[index] : [:], clips: index < clips.count ? clips[index] : [:])
         }
         var ids: [String] = []
         for snapshot in snapshots { for entry in snapshot.elements where !ids.contains(entry.id) { ids.append(entry.id) } }
@@ -38,7 +38,7 @@ public enum HTMLPage {
         <style>\(style)</style></head>
         <body>
         <header>
-        <h1>\(SVGRenderer.xml(scheme))</h1><p class="hash">\(SVGRenderer.xml(hash))\(engine) · \(snapshots.count) profiles</p>
+        <h1>\(SVGRenderer.xml(scheme))</h1><p class="hash">\(SVGRenderer.xml(hash))\(engine) · \(snapshots.count) profile\(snapshots.count == 1 ? "" : "s")</p>
         <label class="scale">Scale <input type="range" id="scale" min="0.1" max="2" step="0.05" value="\(SVGRenderer.n(scale))">
         <output id="scale-value" for="scale">\(Int((scale * 100).rounded())) %</output> (one for every card: points are points)</label>
         \(legend)
@@ -61,13 +61,14 @@ public enum HTMLPage {
     }
 
     /// A profile's card: its name, its size and traits in words, the drawing, its frames.
-    private static func card(_ snapshot: DocumentSnapshot, texts: [String: TextRendering], clips: [String: CGRect]) -> String {
+    private static func card(_ snapshot: DocumentSnapshot, index: Int, texts: [String: TextRendering], clips: [String: CGRect]) -> String {
         let environment = snapshot.environment
         let (width, height) = SVGRenderer.extent(snapshot)
         let name = SVGRenderer.xml(environment.profile ?? "custom")
         let drawing = SVGRenderer.svgElement(
             snapshot, texts: texts, clips: clips,
-            attributes: "class=\"drawing\" data-points-width=\"\(SVGRenderer.n(width))\"", placingLabels: false
+            attributes: "class=\"drawing\" data-points-width=\"\(SVGRenderer.n(width))\"", placingLabels: false,
+            idPrefix: "card\(index)-"
         )
         let rows = snapshot.elements.map { entry in
             let id = SVGRenderer.xml(entry.id)
@@ -167,13 +168,12 @@ public enum HTMLPage {
           // are in the list above, in each element's tooltip and in the frames table.
           function placeLabels() {
             document.querySelectorAll('svg.drawing').forEach(function (svg) {
-              var frames = {}, placed = [];
-              svg.querySelectorAll('g.element').forEach(function (group) {
-                frames[group.getAttribute('data-element')] = group.querySelector('rect').getBBox();
-              });
+              var placed = [];
               svg.querySelectorAll('g.element text').forEach(function (line) { placed.push(line.getBBox()); });
               svg.querySelectorAll('text.label').forEach(function (label) {
-                var frame = frames[label.getAttribute('data-element')];
+                // The part of the element a reader sees (inside the scrolls that clip it).
+                var visible = label.getAttribute('data-visible').split(' ').map(Number);
+                var frame = { x: visible[0], y: visible[1], width: visible[2], height: visible[3] };
                 label.style.display = '';
                 label.setAttribute('x', frame.x);
                 label.setAttribute('y', frame.y);
@@ -181,7 +181,7 @@ public enum HTMLPage {
                 var first = label.getBBox(), dx = first.x - frame.x, dy = first.y - frame.y, w = first.width, h = first.height;
                 var left = frame.x + 2, right = frame.x + frame.width - w - 2, top = frame.y + 2, bottom = frame.y + frame.height - h - 2;
                 var chosen = null;
-                // The top-leading corner first, then the other corners.
+                // The top-left corner first, then the other corners.
                 [[left, top], [right, top], [left, bottom], [right, bottom]].forEach(function (corner) {
                   if (chosen || right < left || bottom < top) { return; }
                   var box = { x: corner[0], y: corner[1], width: w, height: h };
@@ -205,17 +205,20 @@ public enum HTMLPage {
           placeLabels();
           var boxes = Array.prototype.slice.call(document.querySelectorAll('.highlight input'));
           function applyHighlight() {
-            var chosen = {}, names = [];
-            boxes.forEach(function (box) { if (box.checked) { chosen[box.value] = true; names.push(encodeURIComponent(box.value)); } });
+            var chosen = new Set(), names = [];
+            boxes.forEach(function (box) { if (box.checked) { chosen.add(box.value); names.push(encodeURIComponent(box.value)); } });
             document.body.classList.toggle('highlighting', names.length > 0);
             document.querySelectorAll('[data-element]').forEach(function (node) {
-              node.classList.toggle('highlighted', chosen[node.getAttribute('data-element')] === true);
+              node.classList.toggle('highlighted', chosen.has(node.getAttribute('data-element')));
             });
             return names;
           }
           // A link can carry a selection (page.html#highlight=avatar,menu); choosing updates it.
           var linked = /(?:^#|&)highlight=([^&]*)/.exec(location.hash);
-          var wanted = linked ? linked[1].split(',').map(decodeURIComponent) : [];
+          // A name that does not decode is skipped, not a reason to stop the script.
+          var wanted = linked ? linked[1].split(',').map(function (name) {
+            try { return decodeURIComponent(name); } catch (error) { return null; }
+          }) : [];
           boxes.forEach(function (box) {
             box.checked = wanted.indexOf(box.value) >= 0;
             box.addEventListener('change', function () {

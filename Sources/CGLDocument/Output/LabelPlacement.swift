@@ -2,8 +2,9 @@ import CGLayout
 import Foundation
 
 /// Where the name of each element without text goes in a drawing at its own size: inside
-/// the element, in the first corner (top-leading first) where it covers no other label and
-/// no drawn text; nowhere when no corner is free (the element's tooltip still names it).
+/// the element, in the first corner (top-left, top-right, bottom-left, bottom-right) where
+/// it covers no other label and no drawn text; nowhere when no corner is free (the
+/// element's tooltip still names it).
 ///
 /// Label widths are estimated (10-point sans-serif, 6 points a character), which errs on
 /// the wide side so that a placed label really fits. The HTML page places its labels again

@@ -22,9 +22,12 @@ public enum SVGRenderer {
     /// the labels of elements without text come last, in `<g class="labels">`, so that no
     /// child hides its parent's name. With `placingLabels`, each label goes in a free corner
     /// of its element or is left out (``LabelPlacement``); without, every label is written
-    /// at its element's top-leading corner for a script to place.
+    /// at its element's top-left corner for a script to place.
+    ///
+    /// `idPrefix` starts the ids the drawing defines (its clip paths), which must be unique in
+    /// a page that holds several drawings.
     public static func svgElement(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], clips: [String: CGRect] = [:],
-                                  attributes: String = "", placingLabels: Bool = true) -> String {
+                                  attributes: String = "", placingLabels: Bool = true, idPrefix: String = "") -> String {
         let environment = snapshot.environment
         let (width, height) = extent(snapshot)
         var lines = [
@@ -43,7 +46,7 @@ public enum SVGRenderer {
         if !clipIndex.isEmpty {
             lines.append("<defs>")
             for (clip, index) in clipIndex.sorted(by: { $0.value < $1.value }) {
-                lines.append("<clipPath id=\"clip\(index)\">\(rect(clip, fill: "none", stroke: "none", extra: ""))</clipPath>")
+                lines.append("<clipPath id=\"\(idPrefix)clip\(index)\">\(rect(clip, fill: "none", stroke: "none", extra: ""))</clipPath>")
             }
             lines.append("</defs>")
         }
@@ -55,7 +58,7 @@ public enum SVGRenderer {
             let color = color(depth: depths[entry.id] ?? 0)
             let id = xml(entry.id)
             let clip = clips[entry.id]
-            let clipping = clip.flatMap { clipIndex[$0] }.map { " clip-path=\"url(#clip\($0))\"" } ?? ""
+            let clipping = clip.flatMap { clipIndex[$0] }.map { " clip-path=\"url(#\(idPrefix)clip\($0))\"" } ?? ""
             lines.append("<g class=\"element\" data-element=\"\(id)\"\(clipping)><title>\(id) \(xml(describe(entry.frame)))</title>")
             lines.append(rect(entry.inRoot, fill: color.fill, stroke: color.stroke, extra: "fill-opacity=\"0.75\""))
             if let text = texts[entry.id] {
@@ -68,7 +71,9 @@ public enum SVGRenderer {
                 let corner = placingLabels ? placement.place(entry.id, in: frame) : CGPoint(x: frame.minX + 2, y: frame.minY + 2)
                 guard let corner else { lines.append("</g>"); continue }
                 let (x, y) = (corner.x, corner.y)
-                labels.append("<text class=\"label\" data-element=\"\(id)\"\(clipping) x=\"\(n(x))\" y=\"\(n(y))\" dominant-baseline=\"hanging\" "
+                // The part of the element a reader sees, for a script that places labels again.
+                let visible = placingLabels ? "" : " data-visible=\"\(n(frame.minX)) \(n(frame.minY)) \(n(frame.width)) \(n(frame.height))\""
+                labels.append("<text class=\"label\" data-element=\"\(id)\"\(clipping)\(visible) x=\"\(n(x))\" y=\"\(n(y))\" dominant-baseline=\"hanging\" "
                     + "font-size=\"10\" fill=\"\(color.stroke)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" "
                     + "paint-order=\"stroke\">\(id)</text>")
             }

@@ -266,25 +266,30 @@ extension DocumentDecoder {
         conditions.maxHeight = object.number("maxHeight", what: "'when'")
         if let profile = object.value("profile") {
             switch profile.kind {
-            case .string(let name): conditions.profiles = [name]
+            case .string(let name):
+                conditions.profiles = [name]
+                checkProfile(name, at: pointer.appending("profile"))
             case .array(let names):
                 conditions.profiles = names.enumerated().compactMap { index, value in
                     guard case .string(let name) = value.kind else {
                         issues.error(.wrongType, pointer.appending("profile").appending(index), "a profile name must be a string")
                         return nil
                     }
+                    checkProfile(name, at: pointer.appending("profile").appending(index))
                     return name
                 }
             default:
                 issues.error(.wrongType, pointer.appending("profile"), "'profile' must be a name or a list of names, not \(profile.typeDescription)")
             }
-            // A misspelt profile never matches, silently: say so (a warning, since a profiles
-            // file elsewhere may define it).
-            for name in conditions.profiles ?? [] where !profileNames.contains(name) {
-                issues.warning(.unknownProfile, pointer.appending("profile"), "no profile is called '\(name)', so this variant never applies to a profile",
-                               hint: hint(for: name, among: profileNames) + " (checked against the built-in profiles, or the file of --profiles)")
-            }
         }
         return conditions
+    }
+
+    /// A misspelt profile never matches, silently: say so (a warning, since the profiles a
+    /// document is laid out for may differ from those it is checked against).
+    private func checkProfile(_ name: String, at pointer: JSONPointer) {
+        guard !profileNames.contains(name) else { return }
+        issues.warning(.unknownProfile, pointer, "no profile is called '\(name)', so this variant never applies to a profile",
+                       hint: hint(for: name, among: profileNames))
     }
 }
