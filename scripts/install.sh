@@ -39,11 +39,18 @@ PREFIX=${PREFIX:-/usr}
 SYSCONFDIR=${SYSCONFDIR:-/etc}
 case "$PREFIX" in /*) ;; *) echo "install.sh: PREFIX must be an absolute path, not '$PREFIX'" >&2; exit 64 ;; esac
 
+# The toolchain's runtime folder: what the binaries are linked against.
+swiftc_path=$(readlink -f "$(command -v swiftc)")
+swift_runtime=$(cd "$(dirname "$swiftc_path")/../lib/swift/linux" && pwd)
 if [ -z "$bin_dir" ]; then
-    # '$ORIGIN' is for the dynamic linker, not the shell.
+    # '$ORIGIN' is for the dynamic linker, not the shell. Without the toolchain's own
+    # runtime folder in the RUNPATH, the installed copy is the one loaded, whatever Swift a
+    # host has at the build machine's path.
     # shellcheck disable=SC2016
     for product in cgld cglctl; do
-        swift build -c release --product "$product" -Xlinker -rpath -Xlinker '$ORIGIN/../lib/cglayout'
+        # (The build's own tools, linked the same way, find the runtime through LD_LIBRARY_PATH.)
+        LD_LIBRARY_PATH=$swift_runtime swift build -c release --product "$product" \
+            -Xswiftc -no-toolchain-stdlib-rpath -Xlinker -rpath -Xlinker '$ORIGIN/../lib/cglayout'
     done
     bin_dir=$(swift build -c release --show-bin-path)
 fi
@@ -71,11 +78,11 @@ install_config() {
 debugdir=$DESTDIR$PREFIX/lib/debug$PREFIX/bin
 install -d -m 0755 "$bindir" "$unitdir" "$DESTDIR$PREFIX/lib/sysusers.d" "$DESTDIR$PREFIX/lib/tmpfiles.d" \
     "$docdir/examples" "$confdir" "$confdir/schemes.d" "$debugdir"
-# The Swift runtime libraries the binaries load from the toolchain (everything ldd finds
-# outside the system's library folders), stripped, for hosts without a Swift toolchain;
-# none for binaries built with --static-swift-stdlib.
-runtime=$(ldd "$bin_dir/cgld" "$bin_dir/cglctl" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' \
-    | grep -v -E '^/(usr/)?lib(32|64|x32)?/' | sort -u || true)
+# The Swift runtime libraries the binaries load (what ldd resolves in the toolchain's
+# runtime folder, searched first), stripped, for hosts without a Swift toolchain; none for
+# binaries built with --static-swift-stdlib.
+runtime=$(LD_LIBRARY_PATH=$swift_runtime ldd "$bin_dir/cgld" "$bin_dir/cglctl" \
+    | awk -v dir="$swift_runtime/" '$2 == "=>" && index($3, dir) == 1 {print $3}' | sort -u || true)
 if [ -n "$runtime" ]; then
     runtimedir=$DESTDIR$PREFIX/lib/cglayout
     install -d -m 0755 "$runtimedir"
