@@ -6,7 +6,7 @@ import Foundation
 
 struct Post { var body: String }
 let post = Post(body: "A post of my own")
-let posts = [post, Post(body: "Another")]
+let posts = [post, Post(body: "مرحبا"), Post(body: "A third, longer post that wraps onto a second line at least.")]
 let avatarView = LayoutView(), bodyLabel = LayoutView()
 let json = try Data(contentsOf: URL(fileURLWithPath: "examples/schemes/feed-cell.json"))
 
@@ -32,6 +32,12 @@ let page = try await client.lookup(posts.map { post in
 // a folder of them such as the daemon's schemes folder).
 let offline = CGLClient(configuration: .init(fallback: LocalFallback(document: try SchemeDocument(data: json))))
 // snippet.hide
-print(snapshot.size, cell.size, page.count, offline)
+// What it got, which the tests check.
+print("avatar-width", avatarView.frame.width)
+print("cell-digest", cell.contentDigest != nil, "body-height", cell["body"]?.frame.height ?? -1)
+print("page", page.count, page.allSatisfy { (try? $0.get())?.contentDigest != nil })
+let local = try await CGLClient(configuration: .init(socketPath: "/nonexistent/cgld.sock", fallback: offline.configuration.fallback))
+    .lookup("feed-cell", in: .profile("phone-portrait"))
+print("offline-equal", local.elements == snapshot.elements)
 }
 try await feed()

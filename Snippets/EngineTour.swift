@@ -26,4 +26,9 @@ let landscape = compiled.snapshot(for: CGRect(x: 0, y: 0, width: 812, height: 37
                                   direction: .rightToLeft)  // pure; any thread, in parallel
 try scheme.apply(snapshot: landscape)                       // assign the frames later
 // snippet.hide
-for (name, view) in [("avatar", avatar), ("title", title), ("menu", menu)] { print(name, view.frame) }
+// What it did, one frame a line (`name x y width height`), which the tests check.
+for (name, view) in [("avatar", avatar), ("title", title), ("menu", menu)] {
+    print("rtl-812", name, view.frame.minX, view.frame.minY, view.frame.width, view.frame.height)
+}
+scheme.layout(in: cell.layoutBounds)
+print("ltr-375", "title", title.frame.minX, title.frame.minY, title.frame.width, title.frame.height)

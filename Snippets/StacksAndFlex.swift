@@ -17,5 +17,8 @@ let tabs = screen.add(.height(49))
 try screen.layout()                                         // throws FlexError.outOfSpace if it cannot fit
 let frames = (try content.frame(), try tabs.frame())        // (0, 0, 375, 618), (0, 618, 375, 49)
 // snippet.hide
-LayoutScheme(blocks: [bar]).layout(in: cell.layoutBounds)
-print(frames)
+// What it did, one frame a line (`name x y width height`), which the tests check.
+bar.layout(in: cell.layoutBounds)
+for (name, frame) in [("toolbar", toolbar.frame), ("item1", cell.subviews[1].frame), ("content", frames.0), ("tabs", frames.1)] {
+    print(name, frame.minX, frame.minY, frame.width, frame.height)
+}
