@@ -172,6 +172,9 @@ import Testing
         #expect(one.status == 64)
         #expect(one.stderr.contains("one environment is drawn as an SVG; name the file .svg"))
         #expect(try cglctl("render", example("split-view"), "--profile", "phone-portrait", "--out", try temporaryFile("one.SVG")).status == 0)
+        // A file that cannot be written: 73, naming it.
+        let unwritable = try cglctl("render", example("split-view"), "--profile", "phone-portrait", "--out", "/nonexistent/folder/one.svg")
+        #expect(unwritable.status == 73 && unwritable.stderr.contains("cannot write '/nonexistent/folder/one.svg'"), "\(unwritable.stderr)")
     }
 
     @Test func profilesListsTheDefaultsOrAFile() throws {
