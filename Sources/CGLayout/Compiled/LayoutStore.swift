@@ -111,9 +111,9 @@ struct SimulatedStore: LayoutStore {
 
 /// Element state read from and written to the elements themselves (`layout(in:)`).
 ///
-/// Content sizing is the one captured when the scheme was compiled, as in a snapshot: a
-/// sizing that depends on other elements (a stack guide measuring its items) measures
-/// them as they were then.
+/// Content sizing is read from the element when it is measured (a label's text as it is
+/// now), except a stack guide measuring its items, which measures them as they were when
+/// the scheme was compiled, as in a snapshot.
 struct LiveStore: LayoutStore {
     let elements: [any LayoutElement]
     /// Given to guides before their frame is assigned, so that their own content layout
@@ -153,9 +153,12 @@ struct LiveStore: LayoutStore {
     func isHidden(_ slot: Int32) -> Bool { false }
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
-        let current = elements[Int(slot)].frame.size
+        let element = elements[Int(slot)]
+        let current = element.frame.size
         let sizing = code.elements[Int(slot)].sizing
         guard sizing >= 0 else { return current }
-        return code.sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
+        let captured = code.sizings[Int(sizing)]
+        guard let adaptive = element as? any AdaptiveLayoutElement else { return captured.sizeThatFits(size, currentSize: current) }
+        return LiveProgram.liveSizing(of: adaptive, captured: captured).sizeThatFits(size, currentSize: current)
     }
 }

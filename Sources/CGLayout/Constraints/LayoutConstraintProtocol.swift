@@ -29,7 +29,7 @@ public final class MutableLayoutConstraint: LayoutConstraintProtocol {
     /// The wrapped constraint.
     public let base: any LayoutConstraintProtocol
     /// The switch.
-    public var isEnabled: Bool
+    public var isEnabled: Bool { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// Wraps `base` with a switch.
     public init(_ base: any LayoutConstraintProtocol, isEnabled: Bool = true) {

@@ -16,10 +16,10 @@ public import Foundation
 /// ```
 open class ScrollLayoutGuide: LayoutGuide {
     /// What is laid out in the content area; its elements belong to the guide's owner.
-    public var layout: any LayoutBlockProtocol
+    public var layout: any LayoutBlockProtocol { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// The size of the content area. Setting it does not lay out the content again.
-    public var contentSize: CGSize
+    public var contentSize: CGSize { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// The point of the content at the guide's top-left corner (its bounds origin).
     public var contentOffset: CGPoint {

@@ -19,13 +19,13 @@ public import Foundation
 /// snapshots as the guide's frame only; later blocks can refer to the items.
 open class StackLayoutGuide: LayoutGuide, AdaptiveLayoutElement {
     /// The stacked elements, in order.
-    public private(set) var arrangedElements: [any LayoutElement] = []
+    public private(set) var arrangedElements: [any LayoutElement] = [] { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// How the items are distributed; its `items` are the guide's `arrangedElements`.
-    public var scheme: StackLayoutScheme
+    public var scheme: StackLayoutScheme { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// Insets between the frame and the rect the items are laid out in.
-    public var contentInsets: EdgeInsets = .zero
+    public var contentInsets: EdgeInsets = .zero { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// Creates an empty stack guide.
     public override init(frame: CGRect = .zero, identifier: String? = nil) {

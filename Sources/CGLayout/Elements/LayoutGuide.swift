@@ -80,6 +80,7 @@ open class LayoutGuide: LayoutElement {
 
     func setOwner(_ owner: (any LayoutElement)?) {
         ownerElement = owner
+        LayoutInvalidation.invalidateCompiledLayouts()
     }
 
     /// Puts an element the guide manages into `owner`'s hierarchy: a `LayoutView` element of

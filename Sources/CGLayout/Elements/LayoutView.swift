@@ -61,6 +61,7 @@ open class LayoutView: AdaptiveLayoutElement {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        LayoutInvalidation.invalidateCompiledLayouts()
         return true
     }
 
@@ -69,6 +70,7 @@ open class LayoutView: AdaptiveLayoutElement {
         guard let superview else { return }
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
+        LayoutInvalidation.invalidateCompiledLayouts()
     }
 
     /// Makes this view the owner of `guide` (its frame is then in this view's space).

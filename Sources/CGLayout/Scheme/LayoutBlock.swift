@@ -6,11 +6,11 @@
 /// A block whose element is a root (no super element) lays it out in the global space.
 public final class LayoutBlock: LayoutBlockProtocol {
     /// The element laid out.
-    public weak var element: (any LayoutElement)?
+    public weak var element: (any LayoutElement)? { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
     /// The rule that places the element inside the constrained source.
-    public var layout: Layout
+    public var layout: Layout { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
     /// Constraints, folded over the source in order.
-    public var constraints: [any LayoutConstraintProtocol]
+    public var constraints: [any LayoutConstraintProtocol] { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// Creates a block.
     public init(element: any LayoutElement, layout: Layout = .equal, constraints: [any LayoutConstraintProtocol] = []) {

@@ -9,6 +9,21 @@ public import Foundation
 public protocol LayoutBlockProtocol {
     /// Adds this block's instructions to the program being compiled.
     func compile(into compiler: inout LayoutCompiler)
+
+    /// Lays out every block in `source` and assigns the frames, reading the live elements
+    /// as it goes (`ENGINE.md` §5–6). A `LayoutScheme` runs the program it keeps; other
+    /// blocks compile for each call unless they keep one too.
+    func layout(in source: CGRect, direction: LayoutDirection)
+
+    /// The frames `layout(in:direction:)` would assign, computed from the elements as they
+    /// are now without assigning them.
+    func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot
+
+    /// Assigns the frames of a snapshot taken from this block or scheme.
+    ///
+    /// - Throws: `LayoutError.Code.snapshotMismatch` when the snapshot has another shape
+    ///   (it came from another scheme); nothing is assigned then.
+    func apply(snapshot: LayoutSnapshot) throws(LayoutError)
 }
 
 extension LayoutBlockProtocol {
@@ -23,66 +38,35 @@ extension LayoutBlockProtocol {
         return CompiledLayoutScheme(program: compiler.finish(), elements: compiler.elements)
     }
 
-    /// Lays out every block in `source` and assigns the frames, reading the live elements
-    /// as it goes (`ENGINE.md` §5–6).
+    /// Lays out every block in `source`, left to right (see `layout(in:direction:)`).
+    public func layout(in source: CGRect) {
+        layout(in: source, direction: .leftToRight)
+    }
+
+    /// The frames `layout(in:)` would assign (see `snapshot(for:direction:)`).
+    public func snapshot(for source: CGRect) -> LayoutSnapshot {
+        snapshot(for: source, direction: .leftToRight)
+    }
+
+    /// Compiles the block and lays it out (blocks that keep no program).
     ///
     /// - Parameters:
     ///   - source: The rect every block starts from, usually the container's `layoutBounds`.
     ///   - direction: Resolves `leading` and `trailing`.
-    public func layout(in source: CGRect, direction: LayoutDirection = .leftToRight) {
-        var compiler = LayoutCompiler()
-        compile(into: &compiler)
-        let code = ProgramCode(compiler.finish())
-        // The runner reads the code's tables through raw pointers: keep the code alive.
-        withExtendedLifetime(code) {
-            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: compiler.elements, direction: direction, code: code))
-            withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
-                outputs.initialize(repeating: .zero)
-                var failure: LayoutError?
-                runner.run(in: source, outputs: outputs, failure: &failure)
-            }
-        }
+    public func layout(in source: CGRect, direction: LayoutDirection) {
+        let (program, elements) = LiveProgram.compile(self)
+        program.layout(in: source, direction: direction, elements: elements)
     }
 
-    /// The frames `layout(in:direction:)` would assign, computed without assigning them.
-    public func snapshot(for source: CGRect, direction: LayoutDirection = .leftToRight) -> LayoutSnapshot {
+    /// Compiles the block and computes its frames (blocks that keep no program).
+    public func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
         compiled().snapshot(for: source, direction: direction)
     }
 
-    /// Assigns the frames of a snapshot taken from this block or scheme.
-    ///
-    /// - Throws: `LayoutError.Code.snapshotMismatch` when the snapshot has another shape
-    ///   (it came from another scheme); nothing is assigned then.
+    /// Compiles the block and assigns the frames of `snapshot` (blocks that keep no program).
     public func apply(snapshot: LayoutSnapshot) throws(LayoutError) {
-        var compiler = LayoutCompiler()
-        compile(into: &compiler)
-        let program = compiler.finish()
-        guard snapshot.shape == program.shape else {
-            throw LayoutError(.snapshotMismatch, "the snapshot has the shape \(snapshot.shape) but this scheme has \(program.shape); apply a snapshot to the scheme that took it")
-        }
-        // Block by block, as `layout(in:)` runs: the frames a block writes, then the content
-        // of the guides among them (a routine's guides after all of its frames).
-        for block in program.blocks where block.output >= 0 {
-            var guides: [LayoutGuide] = []
-            for index in Int(block.output)..<Int(block.output + block.outputCount) {
-                let slot = program.outputSlots[index]
-                guard slot >= 0 else { continue }
-                let element = compiler.elements[Int(slot)]
-                guard let guide = element as? LayoutGuide else {
-                    element.frame = snapshot.frames[index]
-                    continue
-                }
-                guide.contentIsLaidOutByScheme = true
-                guide.frame = snapshot.frames[index]
-                guide.contentIsLaidOutByScheme = false
-                guides.append(guide)
-            }
-            for guide in guides {
-                // In the snapshot's direction, as the scheme laid it out.
-                guide.layoutDirection = snapshot.direction
-                guide.layout(in: guide.layoutBounds)
-            }
-        }
+        let (program, elements) = LiveProgram.compile(self)
+        try program.apply(snapshot, elements: elements)
     }
 
     /// A snapshot of the live frames, in the same shape as `snapshot(for:)`: applying it

@@ -1,3 +1,6 @@
+public import Foundation
+import Synchronization
+
 /// An ordered list of blocks, all handed the same source rect (`ENGINE.md` §6).
 ///
 /// A block sees the frames earlier blocks wrote; there is no dependency sorting, so order
@@ -11,13 +14,57 @@
 /// ])
 /// scheme.layout(in: root.layoutBounds)
 /// ```
+///
+/// A scheme compiles its blocks once and keeps the program: `layout(in:)`, `snapshot(for:)`
+/// and `apply(snapshot:)` run it without compiling again, reading what changes between
+/// layouts (frames, a label's text, an intrinsic size) from the elements as they run.
+/// ``LayoutInvalidation`` says what makes it compile again.
 public struct LayoutScheme: LayoutBlockProtocol {
     /// The blocks, in run order.
-    public var blocks: [any LayoutBlockProtocol]
+    public var blocks: [any LayoutBlockProtocol] {
+        didSet {
+            // A copy of this scheme keeps the program of its own blocks.
+            program = LiveProgramCache()
+            LayoutInvalidation.invalidateCompiledLayouts()
+        }
+    }
+
+    private var program = LiveProgramCache()
+
+    /// How many times the scheme compiled its kept program (for tests).
+    var keptProgramCompilations: Int { program.compilations.load(ordering: .relaxed) }
 
     /// Creates a scheme; an empty scheme lays out nothing and snapshots to `.zero`.
     public init(blocks: [any LayoutBlockProtocol]) {
         self.blocks = blocks
+    }
+
+    /// Lays out every block in `source` and assigns the frames, running the program the
+    /// scheme keeps on the live elements (`ENGINE.md` §5–6).
+    ///
+    /// - Parameters:
+    ///   - source: The rect every block starts from, usually the container's `layoutBounds`.
+    ///   - direction: Resolves `leading` and `trailing`.
+    public func layout(in source: CGRect, direction: LayoutDirection) {
+        let (program, elements) = self.program.program(for: self)
+        program.layout(in: source, direction: direction, elements: elements)
+    }
+
+    /// The frames `layout(in:direction:)` would assign, computed from the elements as they
+    /// are now, without assigning them. Like CGLayout's, it reads the elements: call it where
+    /// nothing changes them meanwhile; for other threads, take `compiled()` once.
+    public func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
+        let (program, elements) = self.program.program(for: self)
+        return program.snapshot(for: source, direction: direction, elements: elements)
+    }
+
+    /// Assigns the frames of a snapshot taken from this scheme, without compiling.
+    ///
+    /// - Throws: `LayoutError.Code.snapshotMismatch` when the snapshot has another shape
+    ///   (it came from another scheme); nothing is assigned then.
+    public func apply(snapshot: LayoutSnapshot) throws(LayoutError) {
+        let (program, elements) = self.program.program(for: self)
+        try program.apply(snapshot, elements: elements)
     }
 
     public func compile(into compiler: inout LayoutCompiler) {

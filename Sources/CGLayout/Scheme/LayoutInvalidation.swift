@@ -1,0 +1,34 @@
+import Synchronization
+
+/// When the programs that schemes keep for their live layouts must be compiled again.
+///
+/// A `LayoutScheme` compiles its blocks once and runs that program for every `layout(in:)`,
+/// `snapshot(for:)` and `apply(snapshot:)`. What a program reads *as it runs* — frames,
+/// bounds origins, layout bounds, baselines, the content sizing of labels and views (a
+/// label's text, an intrinsic size) — is read from the elements each time and needs
+/// nothing. What it *is made of* is fixed when it is compiled, and every change to it made
+/// through this library moves a generation counter, so that the next layout compiles again:
+///
+/// - the element tree: `addSubview`, `removeFromSuperview`, `addLayoutGuide`,
+///   `removeLayoutGuide`, a guide's `add(to:)` and `removeFromOwner()`, a stack's arranged
+///   elements;
+/// - blocks and constraints: a scheme's `blocks`, a `LayoutBlock`'s element, layout and
+///   constraints, a constraint's anchors, a stack's `scheme` and `contentInsets`, a scroll's
+///   `layout` and `contentSize`, a flex block's items, direction, alignment and constraints;
+/// - an element going away (blocks hold elements weakly).
+///
+/// Call ``invalidateCompiledLayouts()`` after a change the library cannot see: the
+/// hierarchy of elements of your own types, what a block type of yours compiles, or what a
+/// closure given to the library returns (a `StackLayoutScheme`'s `items`).
+public enum LayoutInvalidation {
+    private static let counter = Atomic<UInt64>(0)
+
+    /// The current generation; a compiled program is current while it has not moved.
+    static var generation: UInt64 { counter.load(ordering: .acquiring) }
+
+    /// Tells every scheme that what it compiled may have changed: its next layout compiles
+    /// again.
+    public static func invalidateCompiledLayouts() {
+        counter.add(1, ordering: .releasing)
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+
+/// A block's compiled program, kept to lay out, snapshot and apply without compiling again
+/// (see ``LayoutInvalidation`` for when it is compiled again).
+///
+/// It holds its elements weakly, as blocks do: a program whose element went away is not
+/// used again.
+final class LiveProgram: @unchecked Sendable {
+    // @unchecked: the program and its code are immutable values; the element references are
+    // only dereferenced by the layout calls, on the thread that owns the elements.
+
+    /// The ``LayoutInvalidation`` generation it was compiled at.
+    let generation: UInt64
+    let program: Program
+    let code: ProgramCode
+    private let references: [WeakElement]
+
+    private init(generation: UInt64, program: Program, elements: [any LayoutElement]) {
+        self.generation = generation
+        self.program = program
+        self.code = ProgramCode(program)
+        self.references = elements.map(WeakElement.init)
+    }
+
+    /// Compiles `block`, with the elements it involves (held strongly, for the caller).
+    static func compile(_ block: some LayoutBlockProtocol) -> (program: LiveProgram, elements: [any LayoutElement]) {
+        // Read before compiling: a change made while compiling makes the next call compile again.
+        let generation = LayoutInvalidation.generation
+        var compiler = LayoutCompiler()
+        block.compile(into: &compiler)
+        return (LiveProgram(generation: generation, program: compiler.finish(), elements: compiler.elements), compiler.elements)
+    }
+
+    /// The elements, held strongly for one call; `nil` when one of them is gone.
+    func elements() -> [any LayoutElement]? {
+        var elements: [any LayoutElement] = []
+        elements.reserveCapacity(references.count)
+        for reference in references {
+            guard let element = reference.element else { return nil }
+            elements.append(element)
+        }
+        return elements
+    }
+
+    // MARK: Runs
+
+    /// Lays out every block in `source` and assigns the frames, reading the live elements
+    /// as it goes (`ENGINE.md` §5–6).
+    func layout(in source: CGRect, direction: LayoutDirection, elements: [any LayoutElement]) {
+        // The runner reads the code's tables through raw pointers: keep the code alive.
+        withExtendedLifetime(code) {
+            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: elements, direction: direction, code: code))
+            withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
+                outputs.initialize(repeating: .zero)
+                var failure: LayoutError?
+                runner.run(in: source, outputs: outputs, failure: &failure)
+            }
+        }
+    }
+
+    /// The frames ``layout(in:direction:elements:)`` would assign, from the elements as they
+    /// are now, without assigning them.
+    func snapshot(for source: CGRect, direction: LayoutDirection, elements: [any LayoutElement]) -> LayoutSnapshot {
+        let count = elements.count
+        var issue: LayoutError?
+        let frames = withUnsafeTemporaryAllocation(of: ElementRecord.self, capacity: count) { records in
+            withUnsafeTemporaryAllocation(of: ContentSizing.self, capacity: code.sizings.count) { sizings in
+                withUnsafeTemporaryAllocation(of: CGRect.self, capacity: 2 * count) { state in
+                    // The state of every element now: what compiling would capture.
+                    let current = UnsafeMutableBufferPointer(rebasing: state[0 ..< count])
+                    let initial = UnsafeMutableBufferPointer(rebasing: state[count ..< 2 * count])
+                    _ = sizings.initialize(from: code.sizings)
+                    for (slot, element) in elements.enumerated() {
+                        var record = code.elements[slot]
+                        record.boundsOrigin = element.bounds.origin
+                        record.layoutBoundsRule = element.layoutBoundsRule
+                        if let text = element as? any TextPresentedElement { record.baselineOffset = text.baselineOffset }
+                        if record.sizing >= 0, let adaptive = element as? any AdaptiveLayoutElement {
+                            sizings[Int(record.sizing)] = Self.liveSizing(of: adaptive, captured: code.sizings[Int(record.sizing)])
+                        }
+                        (records.baseAddress! + slot).initialize(to: record)
+                        current[slot] = element.frame
+                        initial[slot] = element.frame
+                    }
+                    defer {
+                        records.baseAddress?.deinitialize(count: count)
+                        sizings.baseAddress?.deinitialize(count: sizings.count)
+                    }
+                    let store = SimulatedStore(frames: current, records: records, sizings: sizings, hidden: UnsafeBufferPointer(start: nil, count: 0),
+                                               stackRanges: code.stackRanges, stackItemSlots: code.stackItemSlots, initialFrames: initial)
+                    return [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, written in
+                        withExtendedLifetime(code) {
+                            var runner = StepRunner(code: code, direction: direction, store: store)
+                            runner.run(in: source, outputs: outputs, failure: &issue)
+                        }
+                        written = outputs.count
+                    }
+                }
+            }
+        }
+        return LayoutSnapshot(frames: frames, shape: code.shape, direction: direction, issue: issue)
+    }
+
+    /// What an element measures with now: its own sizing, except for a stack guide
+    /// measuring its items, which measures them as they were compiled.
+    static func liveSizing(of element: any AdaptiveLayoutElement, captured: ContentSizing) -> ContentSizing {
+        if case .stack = captured.storage { return captured }
+        return element.contentSizing
+    }
+
+    /// Assigns the frames of `snapshot`, block by block as a layout would.
+    ///
+    /// - Throws: `snapshotMismatch` when the snapshot has another shape; nothing is assigned.
+    func apply(_ snapshot: LayoutSnapshot, elements: [any LayoutElement]) throws(LayoutError) {
+        guard snapshot.shape == program.shape else {
+            throw LayoutError(.snapshotMismatch, "the snapshot has the shape \(snapshot.shape) but this scheme has \(program.shape); apply a snapshot to the scheme that took it")
+        }
+        // Block by block, as `layout(in:)` runs: the frames a block writes, then the content
+        // of the guides among them (a routine's guides after all of its frames).
+        var guides: [LayoutGuide] = []
+        for block in program.blocks where block.output >= 0 {
+            guides.removeAll(keepingCapacity: true)
+            for index in Int(block.output)..<Int(block.output + block.outputCount) {
+                let slot = program.outputSlots[index]
+                guard slot >= 0 else { continue }
+                let element = elements[Int(slot)]
+                guard let guide = element as? LayoutGuide else {
+                    element.frame = snapshot.frames[index]
+                    continue
+                }
+                guide.contentIsLaidOutByScheme = true
+                guide.frame = snapshot.frames[index]
+                guide.contentIsLaidOutByScheme = false
+                guides.append(guide)
+            }
+            for guide in guides {
+                // In the snapshot's direction, as the scheme laid it out.
+                guide.layoutDirection = snapshot.direction
+                guide.layout(in: guide.layoutBounds)
+            }
+        }
+    }
+
+    /// The live frames, in the shape of a snapshot.
+    func currentSnapshot(elements: [any LayoutElement]) -> LayoutSnapshot {
+        LayoutSnapshot(frames: program.outputSlots.map { $0 >= 0 ? elements[Int($0)].frame : .zero }, shape: program.shape)
+    }
+}
+
+/// The program a scheme or a guide keeps between layouts: compiled at the first use, and
+/// again when ``LayoutInvalidation`` moves or an element of it went away. Any thread may
+/// ask; one compiles at a time per cache, the others wait for its program.
+final class LiveProgramCache: Sendable {
+    private let current = Mutex<LiveProgram?>(nil)
+    /// How many times this cache compiled, for the tests that check it does not needlessly.
+    let compilations = Atomic<Int>(0)
+
+    init() {}
+
+    /// The current program for `block` and its elements, compiling when needed.
+    func program(for block: some LayoutBlockProtocol) -> (program: LiveProgram, elements: [any LayoutElement]) {
+        let generation = LayoutInvalidation.generation
+        if let cached = current.withLock({ $0 }), cached.generation == generation, let elements = cached.elements() {
+            return (cached, elements)
+        }
+        let compiled = LiveProgram.compile(block)
+        compilations.add(1, ordering: .relaxed)
+        current.withLock { $0 = compiled.program }
+        return compiled
+    }
+}

@@ -1,0 +1,199 @@
+import CGLTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CGLayout
+
+/// A scheme keeps its compiled program between layouts: what changes between layouts is
+/// read as the program runs, what changes the program compiles it again, and either way
+/// the frames are those a fresh scheme gives.
+@Suite(.serialized) struct KeptProgramTests {
+    /// A feed cell: avatar, a name label that measures its text, a body below it, a menu.
+    final class Cell {
+        let root = LayoutView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), identifier: "cell")
+        let avatar = LayoutView(identifier: "avatar")
+        let name = LayoutLabel(identifier: "name", text: TextMetrics(string: "Ada Lovelace", advance: 8, lineHeight: 18))
+        let body = LayoutLabel(identifier: "body", text: TextMetrics(length: 40, advance: 7, lineHeight: 16))
+        let photo = LayoutView(identifier: "photo")
+        let menu = LayoutView(identifier: "menu")
+        /// In block order, as snapshots list their frames.
+        var elements: [LayoutView] { [avatar, menu, name, body, photo] }
+
+        init() {
+            for view in elements { root.addSubview(view) }
+            photo.contentSizing = .aspect(CGSize(width: 1200, height: 800))
+        }
+
+        var blocks: [any LayoutBlockProtocol] {
+            [
+                avatar.layoutBlock(with: Layout(x: .leading(12), y: .top(12), width: .fixed(40), height: .fixed(40))),
+                menu.layoutBlock(with: Layout(x: .trailing(12), y: .top(12), width: .fixed(24), height: .fixed(24))),
+                name.layoutBlock(with: Layout(x: .leading(8), y: .top(12), width: .boxed(8), height: .fixed(18)),
+                                 constraints: [avatar.layoutConstraint(for: [.trailing(.limit(on: .outer))]),
+                                               menu.layoutConstraint(for: [.leading(.limit(on: .outer))]),
+                                               name.adjustLayoutConstraint(for: [.width()])]),
+                body.layoutBlock(with: Layout(x: .leading(12), y: .top(8), width: .boxed(12), height: .scaled(1)),
+                                 constraints: [avatar.layoutConstraint(for: [.bottom(.align(by: .outer))]), body.adjustLayoutConstraint(for: [.height()])]),
+                photo.layoutBlock(with: Layout(x: .leading(0), y: .top(8), width: .scaled(1), height: .scaled(1)),
+                                  constraints: [body.layoutConstraint(for: [.bottom(.align(by: .outer))]), photo.adjustLayoutConstraint(for: [.height()])]),
+            ]
+        }
+
+        var frames: [CGRect] { elements.map(\.frame) }
+    }
+
+    /// What a scheme built now from the same blocks lays out: compiled from scratch.
+    private func freshFrames(_ cell: Cell, blocks: [any LayoutBlockProtocol]? = nil, direction: LayoutDirection = .leftToRight) -> [CGRect] {
+        let saved = cell.frames
+        LayoutScheme(blocks: blocks ?? cell.blocks).layout(in: cell.root.layoutBounds, direction: direction)
+        let frames = cell.frames
+        for (view, frame) in zip(cell.elements, saved) { view.frame = frame }
+        return frames
+    }
+
+    @Test func contentThatChangesIsReadAtLayoutTimeWithoutCompiling() {
+        let cell = Cell()
+        let scheme = LayoutScheme(blocks: cell.blocks)
+        scheme.layout(in: cell.root.layoutBounds)
+        for length in [10, 80, 200, 0] {
+            // A label's text, a photo's aspect: content, read as the program runs.
+            cell.body.textMetrics = TextMetrics(length: length, advance: 7, lineHeight: 16)
+            cell.name.textMetrics = TextMetrics(string: String(repeating: "x", count: length / 4 + 1), advance: 8, lineHeight: 18)
+            cell.photo.contentSizing = .aspect(CGSize(width: 800, height: 1000 + length))
+            let expected = freshFrames(cell)
+            scheme.layout(in: cell.root.layoutBounds)
+            #expect(cell.frames == expected, "body of \(length) characters")
+            #expect(scheme.snapshot(for: cell.root.layoutBounds).frames == expected)
+        }
+        // Once, for the first layout (unless another test moved the generation meanwhile).
+        #expect(scheme.keptProgramCompilations >= 1)
+        let before = scheme.keptProgramCompilations
+        for _ in 0..<50 { scheme.layout(in: cell.root.layoutBounds) }
+        #expect(scheme.keptProgramCompilations - before <= 1)
+    }
+
+    @Test func aNewSuperviewCompilesAgain() {
+        let cell = Cell()
+        let scheme = LayoutScheme(blocks: cell.blocks)
+        scheme.layout(in: cell.root.layoutBounds)
+        // The body moves into a card inset by 20: its frame is now in the card's space.
+        let card = LayoutView(frame: CGRect(x: 20, y: 30, width: 335, height: 500), identifier: "card")
+        cell.root.addSubview(card)
+        card.addSubview(cell.body)
+        let expected = freshFrames(cell)
+        scheme.layout(in: cell.root.layoutBounds)
+        #expect(cell.frames == expected)
+        // Below the avatar (12 + 40 + 8 in the cell), in the card's space.
+        #expect(cell.body.frame.minY == CGFloat(60 - 30))
+    }
+
+    @Test func changedBlocksCompileAgain() {
+        let cell = Cell()
+        var scheme = LayoutScheme(blocks: cell.blocks)
+        scheme.layout(in: cell.root.layoutBounds)
+        // The scheme's own list.
+        scheme.blocks[0] = cell.avatar.layoutBlock(with: Layout(x: .leading(30), y: .top(30), width: .fixed(60), height: .fixed(60)))
+        var expected = freshFrames(cell, blocks: scheme.blocks)
+        scheme.layout(in: cell.root.layoutBounds)
+        #expect(cell.frames == expected)
+        #expect(cell.avatar.frame == CGRect(x: 30, y: 30, width: 60, height: 60))
+        // A block, changed in place (a class shared with the scheme).
+        let block = try! #require(scheme.blocks[1] as? LayoutBlock)
+        block.layout = Layout(x: .trailing(40), y: .top(12), width: .fixed(24), height: .fixed(24))
+        expected = freshFrames(cell, blocks: scheme.blocks)
+        scheme.layout(in: cell.root.layoutBounds)
+        #expect(cell.frames == expected)
+        #expect(cell.menu.frame.minX == CGFloat(375 - 40 - 24))
+        // A constraint switched off.
+        let switchable = cell.body.adjustLayoutConstraint(for: [.height()]).active(true)
+        scheme.blocks[3] = cell.body.layoutBlock(with: Layout(x: .leading(12), y: .top(8), width: .boxed(12), height: .scaled(1)),
+                                                 constraints: [cell.avatar.layoutConstraint(for: [.bottom(.align(by: .outer))]), switchable])
+        expected = freshFrames(cell, blocks: scheme.blocks)
+        scheme.layout(in: cell.root.layoutBounds)
+        #expect(cell.frames == expected)
+        #expect(cell.body.frame.height == CGFloat(16))   // 40 characters of 7 points: one line in 351
+        switchable.isEnabled = false
+        expected = freshFrames(cell, blocks: scheme.blocks)
+        scheme.layout(in: cell.root.layoutBounds)
+        #expect(cell.frames == expected)
+        #expect(cell.body.frame.height == CGFloat(600))   // the source, moved below the avatar, keeps its height
+    }
+
+    /// Copies of a scheme keep their own programs once their blocks differ.
+    @Test func aCopyWithOtherBlocksKeepsItsOwnProgram() {
+        let cell = Cell()
+        let original = LayoutScheme(blocks: cell.blocks)
+        var copy = original
+        copy.blocks.removeLast()
+        original.layout(in: cell.root.layoutBounds)
+        let withPhoto = cell.photo.frame
+        cell.photo.frame = .zero
+        copy.layout(in: cell.root.layoutBounds)
+        #expect(cell.photo.frame == .zero)
+        original.layout(in: cell.root.layoutBounds)
+        #expect(cell.photo.frame == withPhoto && withPhoto.height > 0)
+    }
+
+    @Test func anElementThatWentAwayDropsOut() {
+        let cell = Cell()
+        var transient: LayoutView? = LayoutView(identifier: "transient")
+        cell.root.addSubview(transient!)
+        let scheme = LayoutScheme(blocks: cell.blocks + [transient!.layoutBlock(with: Layout(x: .leading(1), y: .top(1), width: .fixed(5), height: .fixed(5)))])
+        scheme.layout(in: cell.root.layoutBounds)
+        #expect(transient!.frame == CGRect(x: 1, y: 1, width: 5, height: 5))
+        transient!.removeFromSuperview()
+        transient = nil
+        scheme.layout(in: cell.root.layoutBounds)
+        #expect(scheme.snapshot(for: cell.root.layoutBounds).frames.last == .zero)
+        #expect(cell.frames == freshFrames(cell))
+    }
+
+    @Test func applyWritesASnapshotWithoutCompiling() throws {
+        let cell = Cell()
+        let scheme = LayoutScheme(blocks: cell.blocks)
+        let narrow = scheme.snapshot(for: CGRect(x: 0, y: 0, width: 320, height: 600), direction: .rightToLeft)
+        let compiled = scheme.keptProgramCompilations
+        try scheme.apply(snapshot: narrow)
+        #expect(scheme.keptProgramCompilations - compiled <= 1)   // (another test may move the generation)
+        #expect(cell.frames == narrow.frames)
+        #expect(cell.avatar.frame == CGRect(x: 320 - 12 - 40, y: 12, width: 40, height: 40))
+    }
+
+    /// Many threads snapshot one scheme while its program is thrown away and compiled
+    /// again and again: every snapshot is whole (the program a thread runs is never one
+    /// that another thread is building).
+    @Test func threadsSnapshottingWhileTheProgramIsCompiledAgainSeeWholePrograms() {
+        final class Counters: Sendable {
+            let stop = Atomic<Bool>(false)
+            let invalidations = Atomic<Int>(0)
+            let wrong = Atomic<Int>(0)
+        }
+        let cell = Cell()
+        let scheme = LayoutScheme(blocks: cell.blocks)
+        let bounds = cell.root.layoutBounds
+        let expected = scheme.snapshot(for: bounds).frames
+        let rtl = scheme.snapshot(for: bounds, direction: .rightToLeft).frames
+        let counters = Counters()
+        // The elements are only read meanwhile; nothing assigns their frames.
+        nonisolated(unsafe) let shared = scheme
+        let invalidator = Thread {
+            while !counters.stop.load(ordering: .relaxed) {
+                LayoutInvalidation.invalidateCompiledLayouts()
+                counters.invalidations.add(1, ordering: .relaxed)
+            }
+        }
+        invalidator.start()
+        DispatchQueue.concurrentPerform(iterations: 6) { thread in
+            for iteration in 0..<400 {
+                let direction: LayoutDirection = (thread + iteration).isMultiple(of: 2) ? .leftToRight : .rightToLeft
+                let frames = shared.snapshot(for: bounds, direction: direction).frames
+                if frames != (direction == .leftToRight ? expected : rtl) { counters.wrong.add(1, ordering: .relaxed) }
+            }
+        }
+        counters.stop.store(true, ordering: .relaxed)
+        while invalidator.isExecuting { usleep(1000) }
+        #expect(counters.wrong.load(ordering: .relaxed) == 0)
+        #expect(counters.invalidations.load(ordering: .relaxed) > 0)
+    }
+}
