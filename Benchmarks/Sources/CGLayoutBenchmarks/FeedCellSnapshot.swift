@@ -57,7 +57,7 @@ func feedCellSnapshot() {
         ("engine: compile + snapshot every time", { iterations in
             var sum = 0.0
             for i in 0..<iterations / 20 {
-                sum += scheme.snapshot(for: CGRect(x: 0, y: 0, width: 320 + CGFloat(i & 63), height: 600)).frames[9].origin.y
+                sum += scheme.compiled().snapshot(for: CGRect(x: 0, y: 0, width: 320 + CGFloat(i & 63), height: 600)).frames[9].origin.y
             }
             return sum * 20
         }),

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("feed-cell-snapshot", feedCellSnapshot),
     ("feed-cell-profile", feedCellProfile),
     ("document-pipeline", documentPipeline),
+    ("everyday-api", everydayAPI),
     ("document-parse-profile", documentParseProfile),
 ]
 for benchmark in benchmarks where requested.contains(benchmark.name) || (requested.isEmpty && !benchmark.name.hasSuffix("-profile")) {

@@ -1,0 +1,82 @@
+import BenchmarkSupport
+import CGLayout
+import Foundation
+
+/// A list of `count` rows in a container, each a label measuring its text below the row
+/// before it: the shape of a settings screen or a feed, at any size.
+final class RowList {
+    let container: LayoutView
+    let rows: [LayoutLabel]
+    let scheme: LayoutScheme
+
+    init(count: Int) {
+        container = LayoutView(frame: CGRect(x: 0, y: 0, width: 375, height: CGFloat(count) * 60), identifier: "list")
+        rows = (0..<count).map { LayoutLabel(identifier: "row\($0)", text: TextMetrics(length: 20 + $0 % 40, advance: 7, lineHeight: 18)) }
+        for row in rows { container.addSubview(row) }
+        var blocks: [any LayoutBlockProtocol] = []
+        for (index, row) in rows.enumerated() {
+            let above: [any LayoutConstraintProtocol] = index == 0 ? [] : [rows[index - 1].layoutConstraint(for: [.bottom(.align(by: .outer))])]
+            blocks.append(row.layoutBlock(with: Layout(x: .leading(16), y: .top(8), width: .boxed(16), height: .scaled(1)),
+                                          constraints: above + [row.adjustLayoutConstraint(for: [.height()])]))
+        }
+        scheme = LayoutScheme(blocks: blocks)
+    }
+}
+
+/// The API CGLayout's users call — `layout(in:)`, `snapshot(for:)`, `apply(snapshot:)` on a
+/// scheme they keep — against compiling for every call (what each call cost before the
+/// scheme kept its program) and the compiled path, at 10, 100 and 1 000 elements.
+func everydayAPI() {
+    for count in [10, 100, 1000] {
+        let list = RowList(count: count)
+        defer { withExtendedLifetime(list) {} }
+        let scheme = list.scheme
+        let bounds = list.container.layoutBounds
+        let compiled = scheme.compiled()
+        // The kept program and a fresh compile lay out the same frames.
+        let kept = scheme.snapshot(for: bounds)
+        precondition(kept.frames == compiled.snapshot(for: bounds).frames, "kept and compiled programs differ at \(count) rows")
+        scheme.layout(in: bounds)
+        precondition(list.rows.map(\.frame) == kept.frames, "layout(in:) and snapshot(for:) differ at \(count) rows")
+        let narrow = scheme.snapshot(for: CGRect(x: 0, y: 0, width: 320, height: bounds.height))
+        let scale = max(1, count / 10)
+        let variants: [(name: String, batch: Batch)] = [
+            ("layout(in:), compiled every call", { iterations in
+                for _ in 0..<max(1, iterations / 20) { LayoutScheme(blocks: scheme.blocks).layout(in: bounds) }
+                return Double(list.rows[count - 1].frame.maxY)
+            }),
+            ("layout(in:), kept program", { iterations in
+                for _ in 0..<iterations { scheme.layout(in: bounds) }
+                return Double(list.rows[count - 1].frame.maxY)
+            }),
+            ("snapshot(for:), kept program", { iterations in
+                var sum = 0.0
+                for i in 0..<iterations { sum += scheme.snapshot(for: CGRect(x: 0, y: 0, width: 320 + CGFloat(i & 63), height: bounds.height)).frames[count - 1].maxY }
+                return sum
+            }),
+            ("apply(snapshot:), kept program", { iterations in
+                for _ in 0..<iterations { try! scheme.apply(snapshot: narrow) }
+                return Double(list.rows[count - 1].frame.maxY)
+            }),
+            ("compiled.snapshot(for:)", { iterations in
+                var sum = 0.0
+                for i in 0..<iterations { sum += compiled.snapshot(for: CGRect(x: 0, y: 0, width: 320 + CGFloat(i & 63), height: bounds.height)).frames[count - 1].maxY }
+                return sum
+            }),
+        ]
+        var measurements = measure(variants, iterations: 100_000 / scale, samples: 15)
+        // The first variant ran 1/20 of the iterations; scale it back to per-operation figures.
+        let slow = measurements[0]
+        measurements[0] = BenchmarkMeasurement(name: slow.name, medianNanoseconds: slow.medianNanoseconds * 20, p10Nanoseconds: slow.p10Nanoseconds * 20,
+                                               p90Nanoseconds: slow.p90Nanoseconds * 20, allocationsPerOperation: slow.allocationsPerOperation.map { $0 * 20 })
+        let before = measurements[0].medianNanoseconds
+        report(
+            benchmark: "everyday-api-\(count)",
+            measurements: measurements,
+            ratios: ["compile every call / kept layout(in:)": before / measurements[1].medianNanoseconds,
+                     "compile every call / kept snapshot(for:)": before / measurements[2].medianNanoseconds,
+                     "compile every call / kept apply(snapshot:)": before / measurements[3].medianNanoseconds],
+            target: "each kept call >= 10x faster than CGLayout's (Benchmarks/run-cglayout compares side by side)"
+        )
+    }
+}
