@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("feed-cell-profile", feedCellProfile),
     ("document-pipeline", documentPipeline),
     ("everyday-api", everydayAPI),
+    ("everyday-profile", everydayProfile),
     ("document-parse-profile", documentParseProfile),
 ]
 for benchmark in benchmarks where requested.contains(benchmark.name) || (requested.isEmpty && !benchmark.name.hasSuffix("-profile")) {

@@ -119,14 +119,14 @@ struct LiveStore: LayoutStore {
     /// Given to guides before their frame is assigned, so that their own content layout
     /// runs in the direction of this layout.
     let direction: LayoutDirection
-    /// The code whose captured sizings are used; it outlives the store.
-    let code: ProgramCode
+    /// The program run: its captured sizings and what each slot's element is.
+    let program: LiveProgram
 
     func frame(_ slot: Int32) -> CGRect { elements[Int(slot)].frame }
 
     func setFrame(_ frame: CGRect, of slot: Int32) {
         let element = elements[Int(slot)]
-        guard let guide = element as? LayoutGuide else {
+        guard program.slot(Int(slot)).pointee.isGuide, let guide = element as? LayoutGuide else {
             element.frame = frame
             return
         }
@@ -144,7 +144,7 @@ struct LiveStore: LayoutStore {
     func layoutBounds(_ slot: Int32) -> CGRect { elements[Int(slot)].layoutBounds }
 
     func baselineOffset(_ slot: Int32) -> CGFloat {
-        (elements[Int(slot)] as? any TextPresentedElement)?.baselineOffset ?? 0
+        program.slot(Int(slot)).pointee.text?.baselineOffset ?? 0
     }
 
     /// Hiding comes with a snapshot's content; a live layout shows every element.
@@ -155,10 +155,12 @@ struct LiveStore: LayoutStore {
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
         let element = elements[Int(slot)]
         let current = element.frame.size
-        let sizing = code.elements[Int(slot)].sizing
+        let sizing = program.code.elements[Int(slot)].sizing
         guard sizing >= 0 else { return current }
-        let captured = code.sizings[Int(sizing)]
-        guard let adaptive = element as? any AdaptiveLayoutElement else { return captured.sizeThatFits(size, currentSize: current) }
-        return LiveProgram.liveSizing(of: adaptive, captured: captured).sizeThatFits(size, currentSize: current)
+        // The element's sizing as it is now; a stack guide's as compiled (see above).
+        guard !program.slot(Int(slot)).pointee.measuresCompiledItems, let adaptive = program.slot(Int(slot)).pointee.adaptive else {
+            return program.code.sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
+        }
+        return adaptive.contentSizing.sizeThatFits(size, currentSize: current)
     }
 }

@@ -14,14 +14,51 @@ final class LiveProgram: @unchecked Sendable {
     let generation: UInt64
     let program: Program
     let code: ProgramCode
-    private let references: [WeakElement]
+    /// Per slot, the element and what it is, found once (a protocol cast costs more than
+    /// the rest of a step). In a buffer, not an array: reading one weak reference of a slot
+    /// then copies nothing else.
+    let slots: UnsafeMutableBufferPointer<Slot>
+
+    /// One element of the program, held weakly, with its kinds.
+    struct Slot {
+        weak var element: (any LayoutElement)?
+        /// The element again, when it measures its content.
+        weak var adaptive: (any AdaptiveLayoutElement)?
+        /// The element again, when it has a baseline.
+        weak var text: (any TextPresentedElement)?
+        /// Whether it is a `LayoutGuide` (its content is laid out when its frame is set).
+        let isGuide: Bool
+        /// Whether it is a stack guide that measures its items as compiled.
+        let measuresCompiledItems: Bool
+
+        init(_ element: any LayoutElement, sizing: ContentSizing?) {
+            self.element = element
+            adaptive = element as? any AdaptiveLayoutElement
+            text = element as? any TextPresentedElement
+            isGuide = element is LayoutGuide
+            if case .stack? = sizing?.storage { measuresCompiledItems = true } else { measuresCompiledItems = false }
+        }
+    }
 
     private init(generation: UInt64, program: Program, elements: [any LayoutElement]) {
         self.generation = generation
         self.program = program
         self.code = ProgramCode(program)
-        self.references = elements.map(WeakElement.init)
+        slots = .allocate(capacity: elements.count)
+        for (slot, element) in elements.enumerated() {
+            let sizing = program.elements[slot].sizing
+            (slots.baseAddress! + slot).initialize(to: Slot(element, sizing: sizing >= 0 ? program.sizings[Int(sizing)] : nil))
+        }
     }
+
+    deinit {
+        slots.baseAddress?.deinitialize(count: slots.count)
+        slots.deallocate()
+    }
+
+    /// Slot `index`, in place (reading a field through it copies no other field).
+    @inline(__always)
+    func slot(_ index: Int) -> UnsafeMutablePointer<Slot> { slots.baseAddress.unsafelyUnwrapped + index }
 
     /// Compiles `block`, with the elements it involves (held strongly, for the caller).
     static func compile(_ block: some LayoutBlockProtocol) -> (program: LiveProgram, elements: [any LayoutElement]) {
@@ -35,9 +72,10 @@ final class LiveProgram: @unchecked Sendable {
     /// The elements, held strongly for one call; `nil` when one of them is gone.
     func elements() -> [any LayoutElement]? {
         var elements: [any LayoutElement] = []
-        elements.reserveCapacity(references.count)
-        for reference in references {
-            guard let element = reference.element else { return nil }
+        elements.reserveCapacity(slots.count)
+        // By index: a loop over the slots would copy each (and its weak references).
+        for index in slots.indices {
+            guard let element = slot(index).pointee.element else { return nil }
             elements.append(element)
         }
         return elements
@@ -50,7 +88,7 @@ final class LiveProgram: @unchecked Sendable {
     func layout(in source: CGRect, direction: LayoutDirection, elements: [any LayoutElement]) {
         // The runner reads the code's tables through raw pointers: keep the code alive.
         withExtendedLifetime(code) {
-            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: elements, direction: direction, code: code))
+            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: elements, direction: direction, program: self))
             withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
                 outputs.initialize(repeating: .zero)
                 var failure: LayoutError?
@@ -75,8 +113,8 @@ final class LiveProgram: @unchecked Sendable {
                         var record = code.elements[slot]
                         record.boundsOrigin = element.bounds.origin
                         record.layoutBoundsRule = element.layoutBoundsRule
-                        if let text = element as? any TextPresentedElement { record.baselineOffset = text.baselineOffset }
-                        if record.sizing >= 0, let adaptive = element as? any AdaptiveLayoutElement {
+                        if let text = self.slot(slot).pointee.text { record.baselineOffset = text.baselineOffset }
+                        if record.sizing >= 0, let adaptive = self.slot(slot).pointee.adaptive {
                             sizings[Int(record.sizing)] = Self.liveSizing(of: adaptive, captured: code.sizings[Int(record.sizing)])
                         }
                         (records.baseAddress! + slot).initialize(to: record)
