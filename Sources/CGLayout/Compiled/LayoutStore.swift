@@ -115,17 +115,16 @@ struct SimulatedStore: LayoutStore {
 /// now), except a stack guide measuring its items, which measures them as they were when
 /// the scheme was compiled, as in a snapshot.
 struct LiveStore: LayoutStore {
-    let elements: [any LayoutElement]
     /// Given to guides before their frame is assigned, so that their own content layout
     /// runs in the direction of this layout.
     let direction: LayoutDirection
     /// The program run: its captured sizings and what each slot's element is.
     let program: LiveProgram
 
-    func frame(_ slot: Int32) -> CGRect { elements[Int(slot)].frame }
+    func frame(_ slot: Int32) -> CGRect { program.element(Int(slot)).frame }
 
     func setFrame(_ frame: CGRect, of slot: Int32) {
-        let element = elements[Int(slot)]
+        let element = program.element(Int(slot))
         guard program.slot(Int(slot)).pointee.isGuide, let guide = element as? LayoutGuide else {
             element.frame = frame
             return
@@ -137,11 +136,11 @@ struct LiveStore: LayoutStore {
     }
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
-        let element = elements[Int(slot)]
+        let element = program.element(Int(slot))
         return CGPoint(x: element.frame.origin.x - element.bounds.origin.x, y: element.frame.origin.y - element.bounds.origin.y)
     }
 
-    func layoutBounds(_ slot: Int32) -> CGRect { elements[Int(slot)].layoutBounds }
+    func layoutBounds(_ slot: Int32) -> CGRect { program.element(Int(slot)).layoutBounds }
 
     func baselineOffset(_ slot: Int32) -> CGFloat {
         program.slot(Int(slot)).pointee.text?.baselineOffset ?? 0
@@ -153,7 +152,7 @@ struct LiveStore: LayoutStore {
     func isHidden(_ slot: Int32) -> Bool { false }
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
-        let element = elements[Int(slot)]
+        let element = program.element(Int(slot))
         let current = element.frame.size
         let sizing = program.code.elements[Int(slot)].sizing
         guard sizing >= 0 else { return current }

@@ -49,6 +49,11 @@ open class LayoutGuide: LayoutElement {
         self.identifier = identifier
     }
 
+    deinit {
+        // Programs that schemes keep refer to their elements without retaining them.
+        LayoutInvalidation.invalidateCompiledLayouts()
+    }
+
     public var superElement: (any LayoutElement)? { ownerElement }
 
     open var layoutBoundsRule: LayoutBoundsRule { .guide() }

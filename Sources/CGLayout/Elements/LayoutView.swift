@@ -34,6 +34,11 @@ open class LayoutView: AdaptiveLayoutElement {
         self.identifier = identifier
     }
 
+    deinit {
+        // Programs that schemes keep refer to their elements without retaining them.
+        LayoutInvalidation.invalidateCompiledLayouts()
+    }
+
     /// `(boundsOrigin, frame.size)`; setting it changes the bounds origin and the frame's
     /// size, keeping the frame's origin.
     open var bounds: CGRect {

@@ -55,7 +55,7 @@ extension LayoutBlockProtocol {
     ///   - direction: Resolves `leading` and `trailing`.
     public func layout(in source: CGRect, direction: LayoutDirection) {
         let (program, elements) = LiveProgram.compile(self)
-        program.layout(in: source, direction: direction, elements: elements)
+        withExtendedLifetime(elements) { program.layout(in: source, direction: direction) }
     }
 
     /// Compiles the block and computes its frames (blocks that keep no program).
@@ -66,7 +66,7 @@ extension LayoutBlockProtocol {
     /// Compiles the block and assigns the frames of `snapshot` (blocks that keep no program).
     public func apply(snapshot: LayoutSnapshot) throws(LayoutError) {
         let (program, elements) = LiveProgram.compile(self)
-        try program.apply(snapshot, elements: elements)
+        try withExtendedLifetime(elements) { () throws(LayoutError) in try program.apply(snapshot) }
     }
 
     /// A snapshot of the live frames, in the same shape as `snapshot(for:)`: applying it

@@ -46,16 +46,14 @@ public struct LayoutScheme: LayoutBlockProtocol {
     ///   - source: The rect every block starts from, usually the container's `layoutBounds`.
     ///   - direction: Resolves `leading` and `trailing`.
     public func layout(in source: CGRect, direction: LayoutDirection) {
-        let (program, elements) = self.program.program(for: self)
-        program.layout(in: source, direction: direction, elements: elements)
+        self.program.withProgram(for: self) { $0.layout(in: source, direction: direction) }
     }
 
     /// The frames `layout(in:direction:)` would assign, computed from the elements as they
     /// are now, without assigning them. Like CGLayout's, it reads the elements: call it where
     /// nothing changes them meanwhile; for other threads, take `compiled()` once.
     public func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
-        let (program, elements) = self.program.program(for: self)
-        return program.snapshot(for: source, direction: direction, elements: elements)
+        self.program.withProgram(for: self) { $0.snapshot(for: source, direction: direction) }
     }
 
     /// Assigns the frames of a snapshot taken from this scheme, without compiling.
@@ -63,8 +61,7 @@ public struct LayoutScheme: LayoutBlockProtocol {
     /// - Throws: `LayoutError.Code.snapshotMismatch` when the snapshot has another shape
     ///   (it came from another scheme); nothing is assigned then.
     public func apply(snapshot: LayoutSnapshot) throws(LayoutError) {
-        let (program, elements) = self.program.program(for: self)
-        try program.apply(snapshot, elements: elements)
+        try self.program.withProgram(for: self) { program throws(LayoutError) in try program.apply(snapshot) }
     }
 
     public func compile(into compiler: inout LayoutCompiler) {

@@ -19,13 +19,20 @@ final class LiveProgram: @unchecked Sendable {
     /// then copies nothing else.
     let slots: UnsafeMutableBufferPointer<Slot>
 
-    /// One element of the program, held weakly, with its kinds.
+    /// One element of the program, with its kinds.
+    ///
+    /// The references are unowned and unchecked, so that a layout touches no reference
+    /// count: a `LayoutView` or `LayoutGuide` moves ``LayoutInvalidation`` when it goes away,
+    /// so a program whose element is gone is never run; any other element is also held
+    /// weakly, and checked before each run.
     struct Slot {
-        weak var element: (any LayoutElement)?
+        unowned(unsafe) let element: any LayoutElement
         /// The element again, when it measures its content.
-        weak var adaptive: (any AdaptiveLayoutElement)?
+        unowned(unsafe) let adaptive: (any AdaptiveLayoutElement)?
         /// The element again, when it has a baseline.
-        weak var text: (any TextPresentedElement)?
+        unowned(unsafe) let text: (any TextPresentedElement)?
+        /// For an element of another type than the library's: whether it is still there.
+        weak var checked: (any LayoutElement)?
         /// Whether it is a `LayoutGuide` (its content is laid out when its frame is set).
         let isGuide: Bool
         /// Whether it is a stack guide that measures its items as compiled.
@@ -36,9 +43,13 @@ final class LiveProgram: @unchecked Sendable {
             adaptive = element as? any AdaptiveLayoutElement
             text = element as? any TextPresentedElement
             isGuide = element is LayoutGuide
+            checked = element is LayoutView || isGuide ? nil : element
             if case .stack? = sizing?.storage { measuresCompiledItems = true } else { measuresCompiledItems = false }
         }
     }
+
+    /// The slots whose element is of a type of yours, checked before each run.
+    private let checkedSlots: [Int]
 
     private init(generation: UInt64, program: Program, elements: [any LayoutElement]) {
         self.generation = generation
@@ -49,6 +60,7 @@ final class LiveProgram: @unchecked Sendable {
             let sizing = program.elements[slot].sizing
             (slots.baseAddress! + slot).initialize(to: Slot(element, sizing: sizing >= 0 ? program.sizings[Int(sizing)] : nil))
         }
+        checkedSlots = elements.indices.filter { !(elements[$0] is LayoutView || elements[$0] is LayoutGuide) }
     }
 
     deinit {
@@ -60,7 +72,8 @@ final class LiveProgram: @unchecked Sendable {
     @inline(__always)
     func slot(_ index: Int) -> UnsafeMutablePointer<Slot> { slots.baseAddress.unsafelyUnwrapped + index }
 
-    /// Compiles `block`, with the elements it involves (held strongly, for the caller).
+    /// Compiles `block`, with the elements it involves (held strongly: the caller keeps them
+    /// while it runs the program).
     static func compile(_ block: some LayoutBlockProtocol) -> (program: LiveProgram, elements: [any LayoutElement]) {
         // Read before compiling: a change made while compiling makes the next call compile again.
         let generation = LayoutInvalidation.generation
@@ -69,26 +82,25 @@ final class LiveProgram: @unchecked Sendable {
         return (LiveProgram(generation: generation, program: compiler.finish(), elements: compiler.elements), compiler.elements)
     }
 
-    /// The elements, held strongly for one call; `nil` when one of them is gone.
-    func elements() -> [any LayoutElement]? {
-        var elements: [any LayoutElement] = []
-        elements.reserveCapacity(slots.count)
-        // By index: a loop over the slots would copy each (and its weak references).
-        for index in slots.indices {
-            guard let element = slot(index).pointee.element else { return nil }
-            elements.append(element)
-        }
-        return elements
+    /// Whether every element is still there. Library elements going away moved the
+    /// generation already; elements of other types are checked.
+    func isIntact() -> Bool {
+        for index in checkedSlots where slot(index).pointee.checked == nil { return false }
+        return true
     }
+
+    /// The element of slot `index`.
+    @inline(__always)
+    func element(_ index: Int) -> any LayoutElement { slot(index).pointee.element }
 
     // MARK: Runs
 
     /// Lays out every block in `source` and assigns the frames, reading the live elements
     /// as it goes (`ENGINE.md` §5–6).
-    func layout(in source: CGRect, direction: LayoutDirection, elements: [any LayoutElement]) {
+    func layout(in source: CGRect, direction: LayoutDirection) {
         // The runner reads the code's tables through raw pointers: keep the code alive.
-        withExtendedLifetime(code) {
-            var runner = StepRunner(code: code, direction: direction, store: LiveStore(elements: elements, direction: direction, program: self))
+        withExtendedLifetime(self) {
+            var runner = StepRunner(code: code, direction: direction, store: LiveStore(direction: direction, program: self))
             withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
                 outputs.initialize(repeating: .zero)
                 var failure: LayoutError?
@@ -99,8 +111,8 @@ final class LiveProgram: @unchecked Sendable {
 
     /// The frames ``layout(in:direction:elements:)`` would assign, from the elements as they
     /// are now, without assigning them.
-    func snapshot(for source: CGRect, direction: LayoutDirection, elements: [any LayoutElement]) -> LayoutSnapshot {
-        let count = elements.count
+    func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
+        let count = slots.count
         var issue: LayoutError?
         let frames = withUnsafeTemporaryAllocation(of: ElementRecord.self, capacity: count) { records in
             withUnsafeTemporaryAllocation(of: ContentSizing.self, capacity: code.sizings.count) { sizings in
@@ -109,7 +121,8 @@ final class LiveProgram: @unchecked Sendable {
                     let current = UnsafeMutableBufferPointer(rebasing: state[0 ..< count])
                     let initial = UnsafeMutableBufferPointer(rebasing: state[count ..< 2 * count])
                     _ = sizings.initialize(from: code.sizings)
-                    for (slot, element) in elements.enumerated() {
+                    for slot in 0..<count {
+                        let element = self.element(slot)
                         var record = code.elements[slot]
                         record.boundsOrigin = element.bounds.origin
                         record.layoutBoundsRule = element.layoutBoundsRule
@@ -150,7 +163,7 @@ final class LiveProgram: @unchecked Sendable {
     /// Assigns the frames of `snapshot`, block by block as a layout would.
     ///
     /// - Throws: `snapshotMismatch` when the snapshot has another shape; nothing is assigned.
-    func apply(_ snapshot: LayoutSnapshot, elements: [any LayoutElement]) throws(LayoutError) {
+    func apply(_ snapshot: LayoutSnapshot) throws(LayoutError) {
         guard snapshot.shape == program.shape else {
             throw LayoutError(.snapshotMismatch, "the snapshot has the shape \(snapshot.shape) but this scheme has \(program.shape); apply a snapshot to the scheme that took it")
         }
@@ -162,8 +175,8 @@ final class LiveProgram: @unchecked Sendable {
             for index in Int(block.output)..<Int(block.output + block.outputCount) {
                 let slot = program.outputSlots[index]
                 guard slot >= 0 else { continue }
-                let element = elements[Int(slot)]
-                guard let guide = element as? LayoutGuide else {
+                let element = self.element(Int(slot))
+                guard self.slot(Int(slot)).pointee.isGuide, let guide = element as? LayoutGuide else {
                     element.frame = snapshot.frames[index]
                     continue
                 }
@@ -181,8 +194,8 @@ final class LiveProgram: @unchecked Sendable {
     }
 
     /// The live frames, in the shape of a snapshot.
-    func currentSnapshot(elements: [any LayoutElement]) -> LayoutSnapshot {
-        LayoutSnapshot(frames: program.outputSlots.map { $0 >= 0 ? elements[Int($0)].frame : .zero }, shape: program.shape)
+    func currentSnapshot() -> LayoutSnapshot {
+        LayoutSnapshot(frames: program.outputSlots.map { $0 >= 0 ? element(Int($0)).frame : .zero }, shape: program.shape)
     }
 }
 
@@ -196,15 +209,18 @@ final class LiveProgramCache: Sendable {
 
     init() {}
 
-    /// The current program for `block` and its elements, compiling when needed.
-    func program(for block: some LayoutBlockProtocol) -> (program: LiveProgram, elements: [any LayoutElement]) {
+    /// Runs `body` with the current program for `block`, compiling it when needed; the
+    /// elements stay alive meanwhile.
+    func withProgram<Result, Failure: Error>(for block: some LayoutBlockProtocol,
+                                             _ body: (LiveProgram) throws(Failure) -> Result) throws(Failure) -> Result {
         let generation = LayoutInvalidation.generation
-        if let cached = current.withLock({ $0 }), cached.generation == generation, let elements = cached.elements() {
-            return (cached, elements)
+        if let cached = current.withLock({ $0 }), cached.generation == generation, cached.isIntact() {
+            return try body(cached)
         }
-        let compiled = LiveProgram.compile(block)
+        let (program, elements) = LiveProgram.compile(block)
         compilations.add(1, ordering: .relaxed)
-        current.withLock { $0 = compiled.program }
-        return compiled
+        current.withLock { $0 = program }
+        defer { withExtendedLifetime(elements) {} }
+        return try body(program)
     }
 }
