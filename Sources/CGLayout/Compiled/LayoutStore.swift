@@ -163,3 +163,47 @@ struct LiveStore: LayoutStore {
         return adaptive.contentSizing.sizeThatFits(size, currentSize: current)
     }
 }
+
+/// Element state as it is now, read from the elements, with frames written to a buffer:
+/// what `scheme.snapshot(for:)` runs on, so that it assigns nothing and reads what
+/// `layout(in:)` would read (a label's text as it is now).
+struct ReadingStore: LayoutStore {
+    /// Every element's frame, starting as it is now.
+    let frames: UnsafeMutableBufferPointer<CGRect>
+    let program: LiveProgram
+
+    @inline(__always)
+    func frame(_ slot: Int32) -> CGRect { frames[Int(slot)] }
+
+    @inline(__always)
+    func setFrame(_ frame: CGRect, of slot: Int32) { frames[Int(slot)] = frame }
+
+    func spaceOffset(_ slot: Int32) -> CGPoint {
+        let origin = frames[Int(slot)].origin
+        let boundsOrigin = program.element(Int(slot)).bounds.origin
+        return CGPoint(x: origin.x - boundsOrigin.x, y: origin.y - boundsOrigin.y)
+    }
+
+    func layoutBounds(_ slot: Int32) -> CGRect {
+        let element = program.element(Int(slot))
+        return element.layoutBoundsRule.layoutBounds(forFrame: frames[Int(slot)], boundsOrigin: element.bounds.origin)
+    }
+
+    func baselineOffset(_ slot: Int32) -> CGFloat {
+        program.slot(Int(slot)).pointee.text?.baselineOffset ?? 0
+    }
+
+    var hasHidden: Bool { false }
+
+    func isHidden(_ slot: Int32) -> Bool { false }
+
+    func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
+        let current = frames[Int(slot)].size
+        let sizing = program.code.elements[Int(slot)].sizing
+        guard sizing >= 0 else { return current }
+        guard !program.slot(Int(slot)).pointee.measuresCompiledItems, let adaptive = program.slot(Int(slot)).pointee.adaptive else {
+            return program.code.sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
+        }
+        return adaptive.contentSizing.sizeThatFits(size, currentSize: current)
+    }
+}

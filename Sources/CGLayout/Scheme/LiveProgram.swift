@@ -112,52 +112,19 @@ final class LiveProgram: @unchecked Sendable {
     /// The frames ``layout(in:direction:elements:)`` would assign, from the elements as they
     /// are now, without assigning them.
     func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
-        let count = slots.count
         var issue: LayoutError?
-        let frames = withUnsafeTemporaryAllocation(of: ElementRecord.self, capacity: count) { records in
-            withUnsafeTemporaryAllocation(of: ContentSizing.self, capacity: code.sizings.count) { sizings in
-                withUnsafeTemporaryAllocation(of: CGRect.self, capacity: 2 * count) { state in
-                    // The state of every element now: what compiling would capture.
-                    let current = UnsafeMutableBufferPointer(rebasing: state[0 ..< count])
-                    let initial = UnsafeMutableBufferPointer(rebasing: state[count ..< 2 * count])
-                    _ = sizings.initialize(from: code.sizings)
-                    for slot in 0..<count {
-                        let element = self.element(slot)
-                        var record = code.elements[slot]
-                        record.boundsOrigin = element.bounds.origin
-                        record.layoutBoundsRule = element.layoutBoundsRule
-                        if let text = self.slot(slot).pointee.text { record.baselineOffset = text.baselineOffset }
-                        if record.sizing >= 0, let adaptive = self.slot(slot).pointee.adaptive {
-                            sizings[Int(record.sizing)] = Self.liveSizing(of: adaptive, captured: code.sizings[Int(record.sizing)])
-                        }
-                        (records.baseAddress! + slot).initialize(to: record)
-                        current[slot] = element.frame
-                        initial[slot] = element.frame
-                    }
-                    defer {
-                        records.baseAddress?.deinitialize(count: count)
-                        sizings.baseAddress?.deinitialize(count: sizings.count)
-                    }
-                    let store = SimulatedStore(frames: current, records: records, sizings: sizings, hidden: UnsafeBufferPointer(start: nil, count: 0),
-                                               stackRanges: code.stackRanges, stackItemSlots: code.stackItemSlots, initialFrames: initial)
-                    return [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, written in
-                        withExtendedLifetime(code) {
-                            var runner = StepRunner(code: code, direction: direction, store: store)
-                            runner.run(in: source, outputs: outputs, failure: &issue)
-                        }
-                        written = outputs.count
-                    }
+        // The frames live on the stack for small schemes: the result is the one allocation.
+        let frames = withUnsafeTemporaryAllocation(of: CGRect.self, capacity: slots.count) { state in
+            for slot in 0..<slots.count { (state.baseAddress! + slot).initialize(to: element(slot).frame) }
+            return [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, written in
+                withExtendedLifetime(self) {
+                    var runner = StepRunner(code: code, direction: direction, store: ReadingStore(frames: state, program: self))
+                    runner.run(in: source, outputs: outputs, failure: &issue)
                 }
+                written = outputs.count
             }
         }
         return LayoutSnapshot(frames: frames, shape: code.shape, direction: direction, issue: issue)
-    }
-
-    /// What an element measures with now: its own sizing, except for a stack guide
-    /// measuring its items, which measures them as they were compiled.
-    static func liveSizing(of element: any AdaptiveLayoutElement, captured: ContentSizing) -> ContentSizing {
-        if case .stack = captured.storage { return captured }
-        return element.contentSizing
     }
 
     /// Assigns the frames of `snapshot`, block by block as a layout would.
