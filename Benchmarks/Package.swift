@@ -29,6 +29,11 @@ let package = Package(
                 "BenchmarkSupport",
             ]
         ),
+        // Our side of `Benchmarks/run-cglayout`, against the original CGLayout (cglayout-peer/).
+        .executableTarget(
+            name: "CGLayoutSideBySide",
+            dependencies: [.product(name: "CGLayout", package: rootPackage), "BenchmarkSupport"]
+        ),
         // cgld against a bare Unix-socket echo and Redis, run through `Benchmarks/run-daemon`.
         .executableTarget(
             name: "DaemonBenchmarks",

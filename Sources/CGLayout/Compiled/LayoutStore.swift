@@ -121,11 +121,19 @@ struct LiveStore: LayoutStore {
     /// The program run: its captured sizings and what each slot's element is.
     let program: LiveProgram
 
-    func frame(_ slot: Int32) -> CGRect { program.element(Int(slot)).frame }
+    func frame(_ slot: Int32) -> CGRect {
+        if let view = program.slot(Int(slot)).pointee.view { return view._withUnsafeGuaranteedRef { $0.frame } }
+        return program.element(Int(slot)).frame
+    }
 
     func setFrame(_ frame: CGRect, of slot: Int32) {
+        let record = program.slot(Int(slot))
+        if let view = record.pointee.view {
+            view._withUnsafeGuaranteedRef { $0.frame = frame }
+            return
+        }
         let element = program.element(Int(slot))
-        guard program.slot(Int(slot)).pointee.isGuide, let guide = element as? LayoutGuide else {
+        guard record.pointee.isGuide, let guide = element as? LayoutGuide else {
             element.frame = frame
             return
         }
@@ -136,11 +144,17 @@ struct LiveStore: LayoutStore {
     }
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
+        if let view = program.slot(Int(slot)).pointee.view {
+            return view._withUnsafeGuaranteedRef { CGPoint(x: $0.frame.origin.x - $0.boundsOrigin.x, y: $0.frame.origin.y - $0.boundsOrigin.y) }
+        }
         let element = program.element(Int(slot))
         return CGPoint(x: element.frame.origin.x - element.bounds.origin.x, y: element.frame.origin.y - element.bounds.origin.y)
     }
 
-    func layoutBounds(_ slot: Int32) -> CGRect { program.element(Int(slot)).layoutBounds }
+    func layoutBounds(_ slot: Int32) -> CGRect {
+        if let view = program.slot(Int(slot)).pointee.view { return view._withUnsafeGuaranteedRef { $0.layoutBounds } }
+        return program.element(Int(slot)).layoutBounds
+    }
 
     func baselineOffset(_ slot: Int32) -> CGFloat {
         program.slot(Int(slot)).pointee.text?.baselineOffset ?? 0
@@ -152,8 +166,7 @@ struct LiveStore: LayoutStore {
     func isHidden(_ slot: Int32) -> Bool { false }
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
-        let element = program.element(Int(slot))
-        let current = element.frame.size
+        let current = program.frame(Int(slot)).size
         let sizing = program.code.elements[Int(slot)].sizing
         guard sizing >= 0 else { return current }
         // The element's sizing as it is now; a stack guide's as compiled (see above).
@@ -180,13 +193,17 @@ struct ReadingStore: LayoutStore {
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
         let origin = frames[Int(slot)].origin
-        let boundsOrigin = program.element(Int(slot)).bounds.origin
+        let boundsOrigin = program.boundsOrigin(Int(slot))
         return CGPoint(x: origin.x - boundsOrigin.x, y: origin.y - boundsOrigin.y)
     }
 
     func layoutBounds(_ slot: Int32) -> CGRect {
+        let frame = frames[Int(slot)]
+        if let view = program.slot(Int(slot)).pointee.view {
+            return view._withUnsafeGuaranteedRef { $0.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: $0.boundsOrigin) }
+        }
         let element = program.element(Int(slot))
-        return element.layoutBoundsRule.layoutBounds(forFrame: frames[Int(slot)], boundsOrigin: element.bounds.origin)
+        return element.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: element.bounds.origin)
     }
 
     func baselineOffset(_ slot: Int32) -> CGFloat {

@@ -7,9 +7,13 @@ public import Foundation
 /// `LayoutScheme` in its `layoutBounds` when you want its content laid out.
 open class LayoutView: AdaptiveLayoutElement {
     /// The view's rect in its superview's internal space.
-    open var frame: CGRect
+    ///
+    /// (Unchecked exclusivity: a view belongs to one thread, as a `UIView` does, and a
+    /// layout reads and writes frames thousands of times; the runtime check cost more than
+    /// the layout itself.)
+    @exclusivity(unchecked) open var frame: CGRect
     /// The origin of the view's internal space (a scroll offset for its subviews).
-    public var boundsOrigin: CGPoint = .zero
+    @exclusivity(unchecked) public var boundsOrigin: CGPoint = .zero
     /// A name for diagnostics and for binding snapshots to elements by id.
     public var identifier: String?
     /// Insets between the bounds and the layout bounds offered to content.

@@ -33,6 +33,9 @@ final class LiveProgram: @unchecked Sendable {
         unowned(unsafe) let text: (any TextPresentedElement)?
         /// For an element of another type than the library's: whether it is still there.
         weak var checked: (any LayoutElement)?
+        /// The element again, when it is a `LayoutView`: read and written without reference
+        /// counting or a protocol witness (the frames of a layout are most of its work).
+        let view: Unmanaged<LayoutView>?
         /// Whether it is a `LayoutGuide` (its content is laid out when its frame is set).
         let isGuide: Bool
         /// Whether it is a stack guide that measures its items as compiled.
@@ -44,12 +47,22 @@ final class LiveProgram: @unchecked Sendable {
             text = element as? any TextPresentedElement
             isGuide = element is LayoutGuide
             checked = element is LayoutView || isGuide ? nil : element
+            view = (element as? LayoutView).map { Unmanaged.passUnretained($0) }
             if case .stack? = sizing?.storage { measuresCompiledItems = true } else { measuresCompiledItems = false }
         }
     }
 
     /// The slots whose element is of a type of yours, checked before each run.
     private let checkedSlots: [Int]
+    /// Whether any frame of a snapshot belongs to a guide (applying it then lays out the
+    /// guide's content too).
+    private let outputsIncludeGuides: Bool
+
+    /// Working memory a call borrows, so that a kept layout allocates nothing whatever its
+    /// size: one buffer of frames per slot (the state of a snapshot) and one per output.
+    /// A call that finds it borrowed (another thread's) takes temporary memory instead.
+    private let scratch: UnsafeMutableBufferPointer<CGRect>
+    private let scratchBorrowed = Atomic<Bool>(false)
 
     private init(generation: UInt64, program: Program, elements: [any LayoutElement]) {
         self.generation = generation
@@ -61,11 +74,25 @@ final class LiveProgram: @unchecked Sendable {
             (slots.baseAddress! + slot).initialize(to: Slot(element, sizing: sizing >= 0 ? program.sizings[Int(sizing)] : nil))
         }
         checkedSlots = elements.indices.filter { !(elements[$0] is LayoutView || elements[$0] is LayoutGuide) }
+        outputsIncludeGuides = program.outputSlots.contains { $0 >= 0 && elements[Int($0)] is LayoutGuide }
+        scratch = .allocate(capacity: elements.count + program.outputSlots.count)
+    }
+
+    /// Runs `body` with room for `count` frames: the program's scratch when it is free,
+    /// temporary memory otherwise.
+    @inline(__always)
+    private func withScratch<Result>(_ count: Int, offset: Int, _ body: (UnsafeMutableBufferPointer<CGRect>) -> Result) -> Result {
+        guard scratchBorrowed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            return withUnsafeTemporaryAllocation(of: CGRect.self, capacity: count, body)
+        }
+        defer { scratchBorrowed.store(false, ordering: .releasing) }
+        return body(UnsafeMutableBufferPointer(rebasing: scratch[offset ..< offset + count]))
     }
 
     deinit {
         slots.baseAddress?.deinitialize(count: slots.count)
         slots.deallocate()
+        scratch.deallocate()
     }
 
     /// Slot `index`, in place (reading a field through it copies no other field).
@@ -93,6 +120,20 @@ final class LiveProgram: @unchecked Sendable {
     @inline(__always)
     func element(_ index: Int) -> any LayoutElement { slot(index).pointee.element }
 
+    /// The frame of slot `index`'s element, as it is now.
+    @inline(__always)
+    func frame(_ index: Int) -> CGRect {
+        if let view = slot(index).pointee.view { return view._withUnsafeGuaranteedRef { $0.frame } }
+        return element(index).frame
+    }
+
+    /// The bounds origin of slot `index`'s element, as it is now.
+    @inline(__always)
+    func boundsOrigin(_ index: Int) -> CGPoint {
+        if let view = slot(index).pointee.view { return view._withUnsafeGuaranteedRef { $0.boundsOrigin } }
+        return element(index).bounds.origin
+    }
+
     // MARK: Runs
 
     /// Lays out every block in `source` and assigns the frames, reading the live elements
@@ -101,7 +142,7 @@ final class LiveProgram: @unchecked Sendable {
         // The runner reads the code's tables through raw pointers: keep the code alive.
         withExtendedLifetime(self) {
             var runner = StepRunner(code: code, direction: direction, store: LiveStore(direction: direction, program: self))
-            withUnsafeTemporaryAllocation(of: CGRect.self, capacity: code.shape.outputCount) { outputs in
+            withScratch(code.shape.outputCount, offset: slots.count) { outputs in
                 outputs.initialize(repeating: .zero)
                 var failure: LayoutError?
                 runner.run(in: source, outputs: outputs, failure: &failure)
@@ -114,8 +155,8 @@ final class LiveProgram: @unchecked Sendable {
     func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
         var issue: LayoutError?
         // The frames live on the stack for small schemes: the result is the one allocation.
-        let frames = withUnsafeTemporaryAllocation(of: CGRect.self, capacity: slots.count) { state in
-            for slot in 0..<slots.count { (state.baseAddress! + slot).initialize(to: element(slot).frame) }
+        let frames = withScratch(slots.count, offset: 0) { state in
+            for slot in 0..<slots.count { (state.baseAddress! + slot).initialize(to: frame(slot)) }
             return [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, written in
                 withExtendedLifetime(self) {
                     var runner = StepRunner(code: code, direction: direction, store: ReadingStore(frames: state, program: self))
@@ -134,6 +175,22 @@ final class LiveProgram: @unchecked Sendable {
         guard snapshot.shape == program.shape else {
             throw LayoutError(.snapshotMismatch, "the snapshot has the shape \(snapshot.shape) but this scheme has \(program.shape); apply a snapshot to the scheme that took it")
         }
+        if !outputsIncludeGuides {
+            // Only frames to assign: in order, in place.
+            program.outputSlots.withUnsafeBufferPointer { slots in
+                snapshot.frames.withUnsafeBufferPointer { frames in
+                    for index in 0 ..< slots.count where slots[index] >= 0 {
+                        let slot = Int(slots[index])
+                        if let view = self.slot(slot).pointee.view {
+                            view._withUnsafeGuaranteedRef { $0.frame = frames[index] }
+                        } else {
+                            element(slot).frame = frames[index]
+                        }
+                    }
+                }
+            }
+            return
+        }
         // Block by block, as `layout(in:)` runs: the frames a block writes, then the content
         // of the guides among them (a routine's guides after all of its frames).
         var guides: [LayoutGuide] = []
@@ -142,6 +199,10 @@ final class LiveProgram: @unchecked Sendable {
             for index in Int(block.output)..<Int(block.output + block.outputCount) {
                 let slot = program.outputSlots[index]
                 guard slot >= 0 else { continue }
+                if let view = self.slot(Int(slot)).pointee.view {
+                    view._withUnsafeGuaranteedRef { $0.frame = snapshot.frames[index] }
+                    continue
+                }
                 let element = self.element(Int(slot))
                 guard self.slot(Int(slot)).pointee.isGuide, let guide = element as? LayoutGuide else {
                     element.frame = snapshot.frames[index]
@@ -162,7 +223,7 @@ final class LiveProgram: @unchecked Sendable {
 
     /// The live frames, in the shape of a snapshot.
     func currentSnapshot() -> LayoutSnapshot {
-        LayoutSnapshot(frames: program.outputSlots.map { $0 >= 0 ? element(Int($0)).frame : .zero }, shape: program.shape)
+        LayoutSnapshot(frames: program.outputSlots.map { $0 >= 0 ? frame(Int($0)) : .zero }, shape: program.shape)
     }
 }
 
