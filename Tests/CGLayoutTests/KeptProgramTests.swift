@@ -160,6 +160,30 @@ import Testing
         #expect(cell.avatar.frame == CGRect(x: 320 - 12 - 40, y: 12, width: 40, height: 40))
     }
 
+    /// A stack guide lays out its items whenever its frame is set: with a kept program, and
+    /// again compiled when its items change.
+    @Test func aStackGuideKeepsTheProgramOfItsItems() {
+        let root = LayoutView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let stack = StackLayoutGuide()
+        stack.add(to: root)
+        let items = (0..<3).map { LayoutView(identifier: "item\($0)") }
+        stack.addArrangedElements(items)
+        stack.scheme.spacing = .equal(10)
+        stack.frame = CGRect(x: 0, y: 0, width: 300, height: 44)
+        let before = stack.contentProgram.compilations.load(ordering: .relaxed)
+        #expect(before >= 1, "the guide lays out its items with the program it keeps")
+        for width in stride(from: 200.0, through: 300, by: 10) {
+            stack.frame = CGRect(x: 0, y: 0, width: width, height: 44)
+            // (width − 2 × 10) / 3 each, 10 apart.
+            #expect(abs(items[2].frame.maxX - width) < 1e-9 && abs(items[0].frame.width - (width - 20) / 3) < 1e-9)
+        }
+        #expect(stack.contentProgram.compilations.load(ordering: .relaxed) - before <= 1)   // (another test may move the generation)
+        let fourth = LayoutView(identifier: "item3")
+        stack.addArrangedElement(fourth)
+        stack.frame = CGRect(x: 0, y: 0, width: 330, height: 44)
+        #expect(fourth.frame == CGRect(x: 330 - 75, y: 0, width: 75, height: 44))   // (330 − 30) / 4
+    }
+
     /// Many threads snapshot one scheme while its program is thrown away and compiled
     /// again and again: every snapshot is whole (the program a thread runs is never one
     /// that another thread is building).

@@ -18,7 +18,7 @@ public import Foundation
 /// placeholder has an owner.
 open class LayoutPlaceholder<Element: LayoutElement>: LayoutGuide {
     private let makeElement: () -> Element
-    private var loadedElement: Element?
+    private var loadedElement: Element? { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// A placeholder that creates its element with `makeElement` on first use. Subclasses
     /// may override `loadElement()` instead.

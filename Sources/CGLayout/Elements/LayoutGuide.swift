@@ -32,6 +32,10 @@ open class LayoutGuide: LayoutElement {
     /// would differ from a snapshot wherever the content reads current frames).
     var contentIsLaidOutByScheme = false
 
+    /// The program of `contentLayout`, kept between layouts as a scheme keeps its own
+    /// (a stack guide lays out its items whenever its frame is set).
+    let contentProgram = LiveProgramCache()
+
     /// The guide's rect in its owner's space.
     open var frame: CGRect {
         didSet { bounds = contentRect(forFrame: frame) }
@@ -115,7 +119,8 @@ open class LayoutGuide: LayoutElement {
     /// in `layoutDirection`. Subclasses may override it; what must also appear in snapshots
     /// belongs in `contentLayout`.
     open func layout(in rect: CGRect) {
-        guard !contentIsLaidOutByScheme else { return }
-        contentLayout?.layout(in: rect, direction: layoutDirection)
+        guard !contentIsLaidOutByScheme, let content = contentLayout else { return }
+        let direction = layoutDirection
+        contentProgram.withProgram(for: content) { $0.layout(in: rect, direction: direction) }
     }
 }

@@ -15,11 +15,17 @@ import Synchronization
 /// - blocks and constraints: a scheme's `blocks`, a `LayoutBlock`'s element, layout and
 ///   constraints, a constraint's anchors, a stack's `scheme` and `contentInsets`, a scroll's
 ///   `layout` and `contentSize`, a flex block's items, direction, alignment and constraints;
-/// - an element going away (blocks hold elements weakly).
+/// - an element going away (blocks hold elements weakly), a placeholder loading its element.
+///
+/// A guide keeps the program of its `contentLayout` the same way (a stack guide lays out its
+/// items whenever its frame is set).
 ///
 /// Call ``invalidateCompiledLayouts()`` after a change the library cannot see: the
-/// hierarchy of elements of your own types, what a block type of yours compiles, or what a
-/// closure given to the library returns (a `StackLayoutScheme`'s `items`).
+/// hierarchy of elements of your own types, what a block type of yours compiles, what a
+/// guide subclass's `contentLayout` returns, or what a closure given to the library returns
+/// (a `StackLayoutScheme`'s `items`). An element type of yours that is not a `LayoutView`
+/// or a `LayoutGuide` is checked through a weak reference before each run, so it needs no
+/// call when it goes away.
 public enum LayoutInvalidation {
     private static let counter = Atomic<UInt64>(0)
 
