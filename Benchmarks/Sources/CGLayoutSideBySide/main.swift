@@ -7,7 +7,8 @@ import Foundation
 //
 //   CGLayoutSideBySide frames             every shape's frames at widths 320…414
 //   CGLayoutSideBySide time SHAPE OP N    N calls of OP (layout, snapshot, apply, compiled) on
-//                                         SHAPE: ns per call, and allocations per call
+//                                         SHAPE, after 10 to warm up: ns per call
+//   CGLayoutSideBySide allocations SHAPE OP   allocations per call (with the malloc interposer)
 
 /// A shape: its container, its elements (kept alive: blocks hold them weakly) and its scheme.
 struct Shape {
@@ -84,9 +85,9 @@ case "frames":
             print(name, width + 1, "snapshot", snapshot.map(describe).joined(separator: " | "))
         }
     }
-case "time" where arguments.count == 5:
+case "time" where arguments.count == 5, "allocations" where arguments.count == 4:
     let shape = shape(arguments[2])
-    let operation = arguments[3], count = Int(arguments[4])!
+    let operation = arguments[3], count = arguments.count == 5 ? Int(arguments[4])! : 100
     let snapshot = shape.scheme.snapshot(for: rect(375, shape))
     let compiled = shape.scheme.compiled()
     var sum = 0.0
@@ -103,13 +104,16 @@ case "time" where arguments.count == 5:
             }
         }
     }
-    run(min(count, 1000))   // warm: the kept program is compiled by the first call
-    let allocations = countAllocations { run(100) }.map { Double($0) / 100 }
-    let start = DispatchTime.now().uptimeNanoseconds
-    run(count)
-    let elapsed = DispatchTime.now().uptimeNanoseconds - start
-    print(Double(elapsed) / Double(count), sum, allocations.map { String($0) } ?? "-")
+    run(10)   // warm, as the other side: the kept program is compiled by the first call
+    if arguments[1] == "allocations" {
+        print(countAllocations { run(count) }.map { String(Double($0) / Double(count)) } ?? "-")
+    } else {
+        let start = DispatchTime.now().uptimeNanoseconds
+        run(count)
+        let elapsed = DispatchTime.now().uptimeNanoseconds - start
+        print(Double(elapsed) / Double(count), sum)
+    }
 default:
-    print("usage: CGLayoutSideBySide frames | time SHAPE layout|snapshot|apply|compiled COUNT")
+    print("usage: CGLayoutSideBySide frames | time SHAPE layout|snapshot|apply|compiled COUNT | allocations SHAPE OP")
     exit(64)
 }

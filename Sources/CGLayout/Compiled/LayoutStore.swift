@@ -113,7 +113,8 @@ struct SimulatedStore: LayoutStore {
 ///
 /// Content sizing is read from the element when it is measured (a label's text as it is
 /// now), except a stack guide measuring its items, which measures them as they were when
-/// the scheme was compiled, as in a snapshot.
+/// the scheme was compiled, as in a snapshot (and a scheme with a stack guide is compiled
+/// for every run: see `LiveProgram.isKept`).
 struct LiveStore: LayoutStore {
     /// Given to guides before their frame is assigned, so that their own content layout
     /// runs in the direction of this layout.
@@ -145,7 +146,7 @@ struct LiveStore: LayoutStore {
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
         if let view = program.slot(Int(slot)).pointee.view {
-            return view._withUnsafeGuaranteedRef { CGPoint(x: $0.frame.origin.x - $0.boundsOrigin.x, y: $0.frame.origin.y - $0.boundsOrigin.y) }
+            return view._withUnsafeGuaranteedRef { CGPoint(x: $0.frame.origin.x - $0.bounds.origin.x, y: $0.frame.origin.y - $0.bounds.origin.y) }
         }
         let element = program.element(Int(slot))
         return CGPoint(x: element.frame.origin.x - element.bounds.origin.x, y: element.frame.origin.y - element.bounds.origin.y)
@@ -200,7 +201,7 @@ struct ReadingStore: LayoutStore {
     func layoutBounds(_ slot: Int32) -> CGRect {
         let frame = frames[Int(slot)]
         if let view = program.slot(Int(slot)).pointee.view {
-            return view._withUnsafeGuaranteedRef { $0.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: $0.boundsOrigin) }
+            return view._withUnsafeGuaranteedRef { $0.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: $0.bounds.origin) }
         }
         let element = program.element(Int(slot))
         return element.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: element.bounds.origin)

@@ -19,7 +19,7 @@ open class ScrollLayoutGuide: LayoutGuide {
     public var layout: any LayoutBlockProtocol { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
 
     /// The size of the content area. Setting it does not lay out the content again.
-    public var contentSize: CGSize { didSet { LayoutInvalidation.invalidateCompiledLayouts() } }
+    public var contentSize: CGSize
 
     /// The point of the content at the guide's top-left corner (its bounds origin).
     public var contentOffset: CGPoint {

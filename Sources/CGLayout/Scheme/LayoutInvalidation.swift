@@ -14,7 +14,7 @@ import Synchronization
 ///   elements;
 /// - blocks and constraints: a scheme's `blocks`, a `LayoutBlock`'s element, layout and
 ///   constraints, a constraint's anchors, a stack's `scheme` and `contentInsets`, a scroll's
-///   `layout` and `contentSize`, a flex block's items, direction, alignment and constraints;
+///   `layout`, a flex block's items, direction, alignment and constraints;
 /// - an element going away (blocks hold elements weakly), a placeholder loading its element.
 ///
 /// A guide keeps the program of its `contentLayout` the same way (a stack guide lays out its

@@ -79,6 +79,8 @@ public struct LayoutScheme: LayoutBlockProtocol {
 
     /// Removes the blocks whose elements are all gone.
     public mutating func removeInactiveBlocks() {
+        // Only when one goes: assigning the blocks compiles again.
+        guard blocks.contains(where: { !$0.isActive }) else { return }
         blocks.removeAll { !$0.isActive }
     }
 }

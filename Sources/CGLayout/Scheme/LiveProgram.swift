@@ -38,7 +38,10 @@ final class LiveProgram: @unchecked Sendable {
         let view: Unmanaged<LayoutView>?
         /// Whether it is a `LayoutGuide` (its content is laid out when its frame is set).
         let isGuide: Bool
-        /// Whether it is a stack guide that measures its items as compiled.
+        /// Whether reading or writing it may run code of yours (anything but a plain
+        /// `LayoutView` or `LayoutLabel`: a subclass's `frame` override, a guide's content).
+        let runsOwnCode: Bool
+        /// Whether it is a stack guide, measuring its items as they were compiled.
         let measuresCompiledItems: Bool
 
         init(_ element: any LayoutElement, sizing: ContentSizing?) {
@@ -48,7 +51,16 @@ final class LiveProgram: @unchecked Sendable {
             isGuide = element is LayoutGuide
             checked = element is LayoutView || isGuide ? nil : element
             view = (element as? LayoutView).map { Unmanaged.passUnretained($0) }
-            if case .stack? = sizing?.storage { measuresCompiledItems = true } else { measuresCompiledItems = false }
+            let type = type(of: element)
+            var ownCode = !(type == LayoutView.self || type == LayoutLabel.self)
+            var stack = false
+            switch sizing?.storage {
+            case .custom?: ownCode = true
+            case .stack?: ownCode = true; stack = true
+            default: break
+            }
+            runsOwnCode = ownCode
+            measuresCompiledItems = stack
         }
     }
 
@@ -57,6 +69,18 @@ final class LiveProgram: @unchecked Sendable {
     /// Whether any frame of a snapshot belongs to a guide (applying it then lays out the
     /// guide's content too).
     private let outputsIncludeGuides: Bool
+    /// Whether a run may call code of yours (an element's overrides, a custom layout,
+    /// constraint or sizing), which could release an element: such runs hold their
+    /// elements strongly (a run of library elements and rules alone needs not).
+    let runsOwnCode: Bool
+    /// Whether the program captured values it does not read live (an equations block's
+    /// baselines and bounds origins), checked before each run.
+    private let capturesElementState: Bool
+    /// Whether the program may be kept between runs: not when it holds a stack guide, which
+    /// measures its items as they were compiled (with the items' frames and content then),
+    /// so that a kept program would measure a stack as it was; such schemes compile for
+    /// every run, as all did before programs were kept.
+    let isKept: Bool
 
     /// Working memory a call borrows, so that a kept layout allocates nothing whatever its
     /// size: one buffer of frames per slot (the state of a snapshot) and one per output.
@@ -76,6 +100,27 @@ final class LiveProgram: @unchecked Sendable {
         checkedSlots = elements.indices.filter { !(elements[$0] is LayoutView || elements[$0] is LayoutGuide) }
         outputsIncludeGuides = program.outputSlots.contains { $0 >= 0 && elements[Int($0)] is LayoutGuide }
         scratch = .allocate(capacity: elements.count + program.outputSlots.count)
+        runsOwnCode = UnsafeMutableBufferPointer(rebasing: slots[...]).contains { $0.runsOwnCode }
+            || !program.customLayouts.isEmpty || !program.customConstraints.isEmpty || !program.sourceTransforms.isEmpty
+        capturesElementState = program.routines.contains { $0 is EquationRoutine }
+        isKept = !UnsafeMutableBufferPointer(rebasing: slots[...]).contains { $0.measuresCompiledItems }
+    }
+
+    /// Whether what the program captured and does not read live is still so: an equations
+    /// block solves with the baselines and bounds origins of compile time.
+    func capturedStateIsCurrent() -> Bool {
+        guard capturesElementState else { return true }
+        for index in 0 ..< slots.count {
+            let record = code.elements[index]
+            if boundsOrigin(index) != record.boundsOrigin { return false }
+            if let text = slot(index).pointee.text, text.baselineOffset != record.baselineOffset { return false }
+        }
+        return true
+    }
+
+    /// The elements, held strongly, for a run that may call code of yours.
+    func strongElements() -> [any LayoutElement] {
+        (0 ..< slots.count).map { element($0) }
     }
 
     /// Runs `body` with room for `count` frames: the program's scratch when it is free,
@@ -127,10 +172,11 @@ final class LiveProgram: @unchecked Sendable {
         return element(index).frame
     }
 
-    /// The bounds origin of slot `index`'s element, as it is now.
+    /// The bounds origin of slot `index`'s element, as it is now (through `bounds`, which
+    /// a subclass may override).
     @inline(__always)
     func boundsOrigin(_ index: Int) -> CGPoint {
-        if let view = slot(index).pointee.view { return view._withUnsafeGuaranteedRef { $0.boundsOrigin } }
+        if let view = slot(index).pointee.view { return view._withUnsafeGuaranteedRef { $0.bounds.origin } }
         return element(index).bounds.origin
     }
 
@@ -228,8 +274,9 @@ final class LiveProgram: @unchecked Sendable {
 }
 
 /// The program a scheme or a guide keeps between layouts: compiled at the first use, and
-/// again when ``LayoutInvalidation`` moves or an element of it went away. Any thread may
-/// ask; one compiles at a time per cache, the others wait for its program.
+/// again when ``LayoutInvalidation`` moves, an element of it went away, or a value it
+/// captured changed. Any thread may ask; threads that find it out of date each compile, and
+/// the newest program is kept.
 final class LiveProgramCache: Sendable {
     private let current = Mutex<LiveProgram?>(nil)
     /// How many times this cache compiled, for the tests that check it does not needlessly.
@@ -242,12 +289,23 @@ final class LiveProgramCache: Sendable {
     func withProgram<Result, Failure: Error>(for block: some LayoutBlockProtocol,
                                              _ body: (LiveProgram) throws(Failure) -> Result) throws(Failure) -> Result {
         let generation = LayoutInvalidation.generation
-        if let cached = current.withLock({ $0 }), cached.generation == generation, cached.isIntact() {
+        if let cached = current.withLock({ $0 }), cached.generation == generation, cached.isIntact(), cached.capturedStateIsCurrent() {
+            guard cached.runsOwnCode else { return try body(cached) }
+            // Code of yours may release an element while the program runs: hold them all.
+            let elements = cached.strongElements()
+            defer { withExtendedLifetime(elements) {} }
             return try body(cached)
         }
         let (program, elements) = LiveProgram.compile(block)
         compilations.add(1, ordering: .relaxed)
-        current.withLock { $0 = program }
+        current.withLock { kept in
+            // Threads compiling at once: keep the newest, never an older generation's.
+            if !program.isKept {
+                kept = nil
+            } else if kept == nil || kept!.generation <= program.generation {
+                kept = program
+            }
+        }
         defer { withExtendedLifetime(elements) {} }
         return try body(program)
     }

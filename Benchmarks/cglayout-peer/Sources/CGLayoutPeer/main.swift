@@ -5,7 +5,8 @@ import Foundation
 // shapes identical: run-cglayout checks that both print the same frames).
 //
 //   CGLayoutPeer frames            every shape's frames at widths 320…414
-//   CGLayoutPeer time SHAPE OP N   N calls of OP (layout, snapshot, apply) on SHAPE: ns per call
+//   CGLayoutPeer time SHAPE OP N   N calls of OP (layout, snapshot, apply) on SHAPE, after 10
+//                                  to warm up: ns per call
 
 /// A view for Linux, where CGLayout has none: a frame, bounds and a weak super element.
 final class View: LayoutElement, ElementInLayoutTime {
@@ -106,16 +107,20 @@ case "time" where arguments.count == 5:
     let operation = arguments[3], count = Int(arguments[4])!
     let snapshot = shape.scheme.snapshot(for: rect(375, shape))
     var sum = 0.0
-    let start = DispatchTime.now().uptimeNanoseconds
-    for i in 0..<count {
-        let source = rect(320 + (i & 63), shape)
-        switch operation {
-        case "layout": shape.scheme.layout(in: source); sum += Double(shape.elements[shape.elements.count - 1].frame.maxY)
-        case "snapshot": sum += Double(shape.scheme.snapshot(for: source).childSnapshots[shape.elements.count - 1].frame.maxY)
-        case "apply": shape.scheme.apply(snapshot: snapshot); sum += Double(shape.elements[0].frame.maxY)
-        default: fatalError("unknown operation \(operation)")
+    func run(_ count: Int) {
+        for i in 0..<count {
+            let source = rect(320 + (i & 63), shape)
+            switch operation {
+            case "layout": shape.scheme.layout(in: source); sum += Double(shape.elements[shape.elements.count - 1].frame.maxY)
+            case "snapshot": sum += Double(shape.scheme.snapshot(for: source).childSnapshots[shape.elements.count - 1].frame.maxY)
+            case "apply": shape.scheme.apply(snapshot: snapshot); sum += Double(shape.elements[0].frame.maxY)
+            default: fatalError("unknown operation \(operation)")
+            }
         }
     }
+    run(10)   // warm, as the other side
+    let start = DispatchTime.now().uptimeNanoseconds
+    run(count)
     let elapsed = DispatchTime.now().uptimeNanoseconds - start
     print(Double(elapsed) / Double(count), sum)
 default:
