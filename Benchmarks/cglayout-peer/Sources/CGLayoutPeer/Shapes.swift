@@ -1,0 +1,1 @@
+../../../Sources/CGLayoutSideBySide/Shapes.swift
