@@ -4,11 +4,12 @@ import Synchronization
 /// A block's compiled program, kept to lay out, snapshot and apply without compiling again
 /// (see ``LayoutInvalidation`` for when it is compiled again).
 ///
-/// It holds its elements weakly, as blocks do: a program whose element went away is not
-/// used again.
+/// It does not keep its elements alive, as blocks do not: it refers to them unowned (see
+/// ``Slot``), and a program whose element went away is not run again.
 final class LiveProgram: @unchecked Sendable {
-    // @unchecked: the program and its code are immutable values; the element references are
-    // only dereferenced by the layout calls, on the thread that owns the elements.
+    // @unchecked: the program, its code and its slots are immutable after init; the scratch
+    // memory is borrowed through an atomic flag; the element references are dereferenced only
+    // by layout calls, which run where the elements are not changed meanwhile (their owner).
 
     /// The ``LayoutInvalidation`` generation it was compiled at.
     let generation: UInt64
