@@ -163,13 +163,14 @@ import Testing
     /// client that reads late.
     /// A client that never reads an answer too large for the socket does not hold the
     /// shutdown: its connection is closed 2 s after the drain began.
-    @Test func aClientThatNeverReadsDoesNotHoldTheShutdown() async throws {
-        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
-        defer { daemon.removeFolder() }
+    /// Sends a batch of 1 000 posts for the feed cell on a raw connection, and returns once
+    /// the daemon has begun computing it (it counts a miss).
+    static func sendPageOfPosts(to daemon: TestDaemon, withDates: Bool) async throws -> RawConnection {
         let socketPath = daemon.configuration.socketPath
         let page = (0 ..< 1000).map { index in
             WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"),
-                       content: WireContent(entries: [.init(slot: "body", value: .text("Post \(index): " + String(repeating: "words to lay out ", count: 8)))]))
+                       content: WireContent(entries: [.init(slot: "body", value: .text("Post \(index): " + String(repeating: "words to lay out ", count: 8)))]
+                                            + (withDates ? [.init(slot: "date", value: .text("\(index) min ago"))] : [])))
         }
         let connection = try await blocking { () -> RawConnection in
             let connection = try RawConnection(path: socketPath)
@@ -177,9 +178,16 @@ import Testing
             try connection.send(.lookupBatch(page), id: 1)
             return connection
         }
-        // Answered (over a megabyte, more than the socket holds) and never read.
         let observer = daemon.client()
         while (try await observer.stats())[WireStats.Key.misses] ?? 0 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        return connection
+    }
+
+    @Test func aClientThatNeverReadsDoesNotHoldTheShutdown() async throws {
+        let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
+        defer { daemon.removeFolder() }
+        let connection = try await Self.sendPageOfPosts(to: daemon, withDates: false)
+        // Answered (over a megabyte, more than the socket holds) and never read.
         try await Task.sleep(for: .milliseconds(500))
         // Bounded here, so that a shutdown held for good fails the test rather than hangs it.
         final class Flag: Sendable { let isSet = Atomic(false) }
@@ -199,22 +207,9 @@ import Testing
     @Test func gracefulShutdownAnswersABatchBeingComputedWhole() async throws {
         let daemon = try await TestDaemon.start(schemes: ["feed-cell"])
         defer { daemon.removeFolder() }
-        let socketPath = daemon.configuration.socketPath
-        let page = (0 ..< 1000).map { index in
-            WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"),
-                       content: WireContent(entries: [.init(slot: "body", value: .text("Post \(index): " + String(repeating: "words to lay out ", count: 8))),
-                                                      .init(slot: "date", value: .text("\(index) min ago"))]))
-        }
-        let connection = try await blocking { () -> RawConnection in
-            let connection = try RawConnection(path: socketPath)
-            _ = try connection.handshake()
-            try connection.send(.lookupBatch(page), id: 1)
-            return connection
-        }
-        // The page is under way once the daemon counts a miss; it is told to stop, and the
-        // client reads only a while later.
-        let observer = daemon.client()
-        while (try await observer.stats())[WireStats.Key.misses] ?? 0 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        let connection = try await Self.sendPageOfPosts(to: daemon, withDates: true)
+        // The page is under way; the daemon is told to stop, and the client reads only a
+        // while later.
         async let stopped: Void = daemon.stop()
         try await Task.sleep(for: .milliseconds(300))
         let answer = try await blocking { try connection.readResponse() }
@@ -222,7 +217,7 @@ import Testing
             Issue.record("not the batch's answer: \(answer.response)")
             return
         }
-        #expect(answers.count == page.count)
+        #expect(answers.count == 1000)   // every post of the page
         try await stopped
     }
 

@@ -6,10 +6,9 @@ import Synchronization
 ///
 /// It does not keep its elements alive, as blocks do not: it refers to them unowned (see
 /// ``Slot``), and a program whose element went away is not run again.
+// @unchecked Sendable: immutable after init but for the scratch memory, borrowed through an atomic flag.
+// (Its element references are dereferenced only by layout calls, on the thread that owns the elements.)
 final class LiveProgram: @unchecked Sendable {
-    // @unchecked: the program, its code and its slots are immutable after init; the scratch
-    // memory is borrowed through an atomic flag; the element references are dereferenced only
-    // by layout calls, which run where the elements are not changed meanwhile (their owner).
 
     /// The ``LayoutInvalidation`` generation it was compiled at.
     let generation: UInt64
