@@ -185,7 +185,7 @@ import Testing
     }
 
     /// A stack guide measured by a scheme (adjusted to its items' size) measures its items
-    /// as they are now, as a fresh compile does.
+    /// as they are now, as a fresh compile does, and the scheme keeps its program.
     @Test func aStackGuideIsMeasuredWithItsItemsAsTheyAreNow() {
         let root = LayoutView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
         let stack = StackLayoutGuide()
@@ -200,10 +200,19 @@ import Testing
                                                              constraints: [stack.adjustLayoutConstraint(for: [.width()])])])
         scheme.layout(in: root.layoutBounds)
         let narrow = stack.frame
+        let compiled = scheme.keptProgramCompilations, moves = LayoutInvalidation.generation
         labels[1].textMetrics = TextMetrics(length: 30, advance: 7, lineHeight: 18)   // content: no recompile
         scheme.layout(in: root.layoutBounds)
         #expect(stack.frame.width > narrow.width)
+        let fresh = LayoutScheme(blocks: scheme.blocks).compiled().snapshot(for: root.layoutBounds).frames[0]
+        #expect(stack.frame == fresh)
+        #expect(scheme.snapshot(for: root.layoutBounds).frames[0] == fresh)
+        #expect(scheme.keptProgramCompilations - compiled <= Int(LayoutInvalidation.generation - moves))
+        // The other item growing past it widens the stack again.
+        labels[0].textMetrics = TextMetrics(length: 40, advance: 7, lineHeight: 18)
+        scheme.layout(in: root.layoutBounds)
         #expect(stack.frame == LayoutScheme(blocks: scheme.blocks).compiled().snapshot(for: root.layoutBounds).frames[0])
+        #expect(abs(stack.frame.width - 40 * 7) < 1e-9)
     }
 
     /// An equations block solves with the baselines it was compiled with: a changed baseline
@@ -309,5 +318,57 @@ import Testing
         while invalidator.isExecuting { usleep(1000) }
         #expect(counters.wrong.load(ordering: .relaxed) == 0)
         #expect(counters.invalidations.load(ordering: .relaxed) > 0)
+    }
+
+    /// Threads snapshot one scheme while its owner thread lays it out at other widths: every
+    /// snapshot and every layout has the frames a fresh scheme gives for its width. (A
+    /// snapshot reads no frame the scheme assigns, because it computes each before using it;
+    /// see `ReadingStore`.)
+    @Test func threadsSnapshottingWhileTheOwnerLaysOutSeeNoTornState() {
+        final class Counters: Sendable {
+            let stop = Atomic<Bool>(false)
+            let snapshots = Atomic<Int>(0)
+            let wrong = Atomic<Int>(0)
+            let running = Atomic<Int>(0)
+        }
+        let cell = Cell()
+        let widths = Array(stride(from: CGFloat(320), through: 414, by: 2))
+        let bounds = widths.map { CGRect(x: 0, y: 0, width: $0, height: 600) }
+        // For each width, what a scheme compiled from scratch lays out.
+        let expected = bounds.map { LayoutScheme(blocks: cell.blocks).snapshot(for: $0).frames }
+        let scheme = LayoutScheme(blocks: cell.blocks)
+        scheme.layout(in: bounds[0])
+        let compiled = scheme.keptProgramCompilations, moves = LayoutInvalidation.generation
+        // The owner only assigns frames meanwhile; the other threads only take snapshots.
+        nonisolated(unsafe) let shared = scheme
+        let counters = Counters()
+        let snapshotters = 3
+        for thread in 0..<snapshotters {
+            counters.running.add(1, ordering: .relaxed)
+            Thread {
+                var index = thread
+                while !counters.stop.load(ordering: .relaxed) {
+                    index = (index * 7 + 3) % bounds.count
+                    if shared.snapshot(for: bounds[index]).frames != expected[index] { counters.wrong.add(1, ordering: .relaxed) }
+                    counters.snapshots.add(1, ordering: .relaxed)
+                }
+                counters.running.subtract(1, ordering: .releasing)
+            }.start()
+        }
+        var wrongLayouts = 0
+        for round in 0..<3_000 {
+            let index = round % bounds.count
+            scheme.layout(in: bounds[index])
+            if cell.frames != expected[index] { wrongLayouts += 1 }
+        }
+        counters.stop.store(true, ordering: .relaxed)
+        while counters.running.load(ordering: .acquiring) > 0 { usleep(1000) }
+        #expect(wrongLayouts == 0)
+        #expect(counters.wrong.load(ordering: .relaxed) == 0)
+        #expect(counters.snapshots.load(ordering: .relaxed) > 0)
+        // The owner's layouts and the snapshots ran the kept program: each thread compiles
+        // again at most once per move of the generation (other tests create views).
+        let generationMoves = Int(LayoutInvalidation.generation - moves)
+        #expect(scheme.keptProgramCompilations - compiled <= (snapshotters + 1) * generationMoves)
     }
 }

@@ -81,19 +81,8 @@ struct SimulatedStore: LayoutStore {
     /// as they were when compiled), but with this snapshot's sizings (the content's) and
     /// without its hidden items.
     private func measureStack(_ measure: StackMeasure, items range: Range<Int32>, offered size: CGSize) -> CGSize {
-        let insets = measure.insets
-        let shown = (range.lowerBound ..< range.upperBound).map { stackItemSlots[Int($0)] }.filter { !isHidden($0) }
-        let space = CGRect(origin: .zero, size: size).inset(by: insets)
-        let crossAxis = measure.distribution.crossAxis
-        var union: CGRect?
-        measure.distribution.distribute(count: shown.count, in: space, direction: .leftToRight) { index, offered in
-            capturedSizeThatFits(offered, shown[index]).length(crossAxis)
-        } body: { _, frame in
-            union = union.map { $0.union(frame) } ?? frame
-        }
-        // Nothing to hold: as small as the insets.
-        guard let union else { return CGSize(width: insets.horizontal, height: insets.vertical) }
-        return CGSize(width: union.maxX + insets.right, height: union.maxY + insets.bottom)
+        let items = stackItemSlots[Int(range.lowerBound) ..< Int(range.upperBound)].lazy.filter { !isHidden($0) }
+        return measure.sizeThatFits(size, items: items, itemSizeThatFits: capturedSizeThatFits)
     }
 
     /// An item's size as a stack measuring itself sees it: from its captured frame.
@@ -112,15 +101,17 @@ struct SimulatedStore: LayoutStore {
 /// Element state read from and written to the elements themselves (`layout(in:)`).
 ///
 /// Content sizing is read from the element when it is measured (a label's text as it is
-/// now), except a stack guide measuring its items, which measures them as they were when
-/// the scheme was compiled, as in a snapshot (and a scheme with a stack guide is compiled
-/// for every run: see `LiveProgram.isKept`).
+/// now); a stack guide measures its items with their content now and their frames as they
+/// were when the run began.
 struct LiveStore: LayoutStore {
     /// Given to guides before their frame is assigned, so that their own content layout
     /// runs in the direction of this layout.
     let direction: LayoutDirection
     /// The program run: its captured sizings and what each slot's element is.
     let program: LiveProgram
+    /// When a stack measures its items: per slot, the frame before this run assigned it
+    /// (`ReadingStore.notRead` while it has not).
+    let startFrames: UnsafeMutableBufferPointer<CGRect>?
 
     func frame(_ slot: Int32) -> CGRect {
         if let view = program.slot(Int(slot)).pointee.view { return view._withUnsafeGuaranteedRef { $0.frame } }
@@ -128,6 +119,7 @@ struct LiveStore: LayoutStore {
     }
 
     func setFrame(_ frame: CGRect, of slot: Int32) {
+        if let startFrames, startFrames[Int(slot)].origin.x.isNaN { startFrames[Int(slot)] = self.frame(slot) }
         let record = program.slot(Int(slot))
         if let view = record.pointee.view {
             view._withUnsafeGuaranteedRef { $0.frame = frame }
@@ -167,44 +159,55 @@ struct LiveStore: LayoutStore {
     func isHidden(_ slot: Int32) -> Bool { false }
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
-        let current = program.frame(Int(slot)).size
-        let sizing = program.code.elements[Int(slot)].sizing
-        guard sizing >= 0 else { return current }
-        // The element's sizing as it is now; a stack guide's as compiled (see above).
-        guard !program.slot(Int(slot)).pointee.measuresCompiledItems, let adaptive = program.slot(Int(slot)).pointee.adaptive else {
-            return program.code.sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
+        program.sizeThatFitsNow(size, Int(slot), currentSize: { program.frame(Int(slot)).size }) { item in
+            if let start = startFrames?[Int(item)], !start.origin.x.isNaN { return start.size }
+            return program.frame(Int(item)).size
         }
-        return adaptive.contentSizing.sizeThatFits(size, currentSize: current)
     }
 }
 
 /// Element state as it is now, read from the elements, with frames written to a buffer:
 /// what `scheme.snapshot(for:)` runs on, so that it assigns nothing and reads what
 /// `layout(in:)` would read (a label's text as it is now).
+///
+/// An element's frame is read from the element only when the snapshot needs it before
+/// computing it (an element outside the scheme, or one a layout keeps the size of), and
+/// then once: a snapshot of a scheme that computes each frame before it uses it reads no
+/// frame the scheme assigns, so that other threads may take snapshots while the owner
+/// thread lays the scheme out.
 struct ReadingStore: LayoutStore {
-    /// Every element's frame, starting as it is now.
+    /// Every element's frame: ``notRead`` until it is read or computed.
     let frames: UnsafeMutableBufferPointer<CGRect>
     let program: LiveProgram
 
+    /// The mark of a frame not read yet (a frame that is really NaN is just read again).
+    static let notRead = CGRect(x: CGFloat.nan, y: 0, width: 0, height: 0)
+
     @inline(__always)
-    func frame(_ slot: Int32) -> CGRect { frames[Int(slot)] }
+    func frame(_ slot: Int32) -> CGRect {
+        let frame = frames[Int(slot)]
+        guard frame.origin.x.isNaN else { return frame }
+        let live = program.frame(Int(slot))
+        frames[Int(slot)] = live
+        return live
+    }
 
     @inline(__always)
     func setFrame(_ frame: CGRect, of slot: Int32) { frames[Int(slot)] = frame }
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
-        let origin = frames[Int(slot)].origin
+        let origin = frame(slot).origin
         let boundsOrigin = program.boundsOrigin(Int(slot))
         return CGPoint(x: origin.x - boundsOrigin.x, y: origin.y - boundsOrigin.y)
     }
 
     func layoutBounds(_ slot: Int32) -> CGRect {
-        let frame = frames[Int(slot)]
+        let frame = frame(slot)
+        let boundsOrigin = program.boundsOrigin(Int(slot))
         if let view = program.slot(Int(slot)).pointee.view {
-            return view._withUnsafeGuaranteedRef { $0.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: $0.bounds.origin) }
+            return view._withUnsafeGuaranteedRef { $0.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: boundsOrigin) }
         }
-        let element = program.element(Int(slot))
-        return element.layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: element.bounds.origin)
+        return program.element(Int(slot)).layoutBoundsRule.layoutBounds(forFrame: frame, boundsOrigin: boundsOrigin)
     }
 
     func baselineOffset(_ slot: Int32) -> CGFloat {
@@ -216,12 +219,7 @@ struct ReadingStore: LayoutStore {
     func isHidden(_ slot: Int32) -> Bool { false }
 
     func sizeThatFits(_ size: CGSize, _ slot: Int32) -> CGSize {
-        let current = frames[Int(slot)].size
-        let sizing = program.code.elements[Int(slot)].sizing
-        guard sizing >= 0 else { return current }
-        guard !program.slot(Int(slot)).pointee.measuresCompiledItems, let adaptive = program.slot(Int(slot)).pointee.adaptive else {
-            return program.code.sizings[Int(sizing)].sizeThatFits(size, currentSize: current)
-        }
-        return adaptive.contentSizing.sizeThatFits(size, currentSize: current)
+        // A snapshot assigns no element: the items' frames are as the run began.
+        program.sizeThatFitsNow(size, Int(slot), currentSize: { frame(slot).size }, startSize: { program.frame(Int($0)).size })
     }
 }

@@ -42,8 +42,15 @@ public struct ContentSizing: Sendable {
 
     /// The size the content wants when offered `size`, for an element now `currentSize` big.
     public func sizeThatFits(_ size: CGSize, currentSize: CGSize) -> CGSize {
+        sizeThatFits(size, currentSize: { currentSize })
+    }
+
+    /// `sizeThatFits(_:currentSize:)`, reading the current size only when it is the answer:
+    /// a snapshot taken beside a layout then never reads a frame that layout is writing.
+    @inline(__always)
+    func sizeThatFits(_ size: CGSize, currentSize: () -> CGSize) -> CGSize {
         switch storage {
-        case .currentSize: currentSize
+        case .currentSize: currentSize()
         case .fixed(let fixed): fixed
         case .aspect(let natural, let maximumHeight): Self.aspectFit(natural, width: size.width, maximumHeight: maximumHeight)
         case .text(let metrics): metrics.sizeThatFits(size)
@@ -77,6 +84,24 @@ struct StackMeasure: Sendable {
     /// The items, by identity: the compiler finds their slots.
     let items: [ObjectIdentifier]
     let fallback: @Sendable (CGSize) -> CGSize
+
+    /// The size holding `items` (their slots, the hidden ones left out) when offered `size`:
+    /// each measured by `itemSizeThatFits`, as the store running the program measures them.
+    @inline(__always)
+    func sizeThatFits(_ size: CGSize, items: some Collection<Int32>, itemSizeThatFits: (CGSize, Int32) -> CGSize) -> CGSize {
+        let shown = Array(items)
+        let space = CGRect(origin: .zero, size: size).inset(by: insets)
+        let crossAxis = distribution.crossAxis
+        var union: CGRect?
+        distribution.distribute(count: shown.count, in: space, direction: .leftToRight) { index, offered in
+            itemSizeThatFits(offered, shown[index]).length(crossAxis)
+        } body: { _, frame in
+            union = union.map { $0.union(frame) } ?? frame
+        }
+        // Nothing to hold: as small as the insets.
+        guard let union else { return CGSize(width: insets.horizontal, height: insets.vertical) }
+        return CGSize(width: union.maxX + insets.right, height: union.maxY + insets.bottom)
+    }
 }
 
 /// A monospace text metric: `length` glyphs, each `advance` wide, lines `lineHeight` high.

@@ -50,8 +50,12 @@ public struct LayoutScheme: LayoutBlockProtocol {
     }
 
     /// The frames `layout(in:direction:)` would assign, computed from the elements as they
-    /// are now, without assigning them. Like CGLayout's, it reads the elements: call it where
-    /// nothing changes them meanwhile; for other threads, take `compiled()` once.
+    /// are now, without assigning them.
+    ///
+    /// Like CGLayout's, it reads the elements: their content, and a frame only where it needs
+    /// one before computing it. Other threads may call it while the owner thread lays the
+    /// scheme out or applies snapshots, if the owner changes nothing else meanwhile; for
+    /// anything more, take `compiled()` once on the owner thread.
     public func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
         self.program.withProgram(for: self) { $0.snapshot(for: source, direction: direction) }
     }

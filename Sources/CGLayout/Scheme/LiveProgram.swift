@@ -38,13 +38,21 @@ final class LiveProgram: @unchecked Sendable {
         let view: Unmanaged<LayoutView>?
         /// Whether it is a `LayoutGuide` (its content is laid out when its frame is set).
         let isGuide: Bool
+        /// Whether it is a `LayoutView` or `LayoutLabel` itself, no subclass: its geometry
+        /// is the library's, with no override.
+        let isLibraryView: Bool
         /// Whether reading or writing it may run code of yours (anything but a plain
         /// `LayoutView` or `LayoutLabel`: a subclass's `frame` override, a guide's content).
         let runsOwnCode: Bool
-        /// Whether it is a stack guide, measuring its items as they were compiled.
+        /// Whether it is a stack guide whose items this program knows (it lays them out as
+        /// the guide's content): it measures them from their content as it is now and their
+        /// frames as they were when the run began, as a fresh compile would.
+        let measuresItems: Bool
+        /// Whether it is a stack guide whose items this program does not know: it measures
+        /// them as they were compiled, so that such a program is not kept (see `isKept`).
         let measuresCompiledItems: Bool
 
-        init(_ element: any LayoutElement, sizing: ContentSizing?) {
+        init(_ element: any LayoutElement, sizing: ContentSizing?, itemsInProgram: Bool) {
             self.element = element
             adaptive = element as? any AdaptiveLayoutElement
             text = element as? any TextPresentedElement
@@ -52,15 +60,17 @@ final class LiveProgram: @unchecked Sendable {
             checked = element is LayoutView || isGuide ? nil : element
             view = (element as? LayoutView).map { Unmanaged.passUnretained($0) }
             let type = type(of: element)
-            var ownCode = !(type == LayoutView.self || type == LayoutLabel.self)
-            var stack = false
+            isLibraryView = type == LayoutView.self || type == LayoutLabel.self
+            var ownCode = !isLibraryView
+            var isStack = false
             switch sizing?.storage {
             case .custom?: ownCode = true
-            case .stack?: ownCode = true; stack = true
+            case .stack?: ownCode = true; isStack = true
             default: break
             }
             runsOwnCode = ownCode
-            measuresCompiledItems = stack
+            measuresItems = isStack && itemsInProgram
+            measuresCompiledItems = isStack && !itemsInProgram
         }
     }
 
@@ -76,11 +86,14 @@ final class LiveProgram: @unchecked Sendable {
     /// Whether the program captured values it does not read live (an equations block's
     /// baselines and bounds origins), checked before each run.
     private let capturesElementState: Bool
-    /// Whether the program may be kept between runs: not when it holds a stack guide, which
-    /// measures its items as they were compiled (with the items' frames and content then),
-    /// so that a kept program would measure a stack as it was; such schemes compile for
-    /// every run, as all did before programs were kept.
+
+    /// Whether the program may be kept between runs: not when a stack guide measures items
+    /// the program does not know, which it measures as they were compiled; such a scheme
+    /// compiles for every run.
     let isKept: Bool
+    /// Whether a stack guide measures its items: a layout then notes each frame as it was
+    /// before the run assigned it (the items are measured from those).
+    let measuresStackItems: Bool
 
     /// Working memory a call borrows, so that a kept layout allocates nothing whatever its
     /// size: one buffer of frames per slot (the state of a snapshot) and one per output.
@@ -95,7 +108,8 @@ final class LiveProgram: @unchecked Sendable {
         slots = .allocate(capacity: elements.count)
         for (slot, element) in elements.enumerated() {
             let sizing = program.elements[slot].sizing
-            (slots.baseAddress! + slot).initialize(to: Slot(element, sizing: sizing >= 0 ? program.sizings[Int(sizing)] : nil))
+            (slots.baseAddress! + slot).initialize(to: Slot(element, sizing: sizing >= 0 ? program.sizings[Int(sizing)] : nil,
+                                                            itemsInProgram: sizing >= 0 && !program.stackItems[Int(sizing)].isEmpty))
         }
         checkedSlots = elements.indices.filter { !(elements[$0] is LayoutView || elements[$0] is LayoutGuide) }
         outputsIncludeGuides = program.outputSlots.contains { $0 >= 0 && elements[Int($0)] is LayoutGuide }
@@ -104,6 +118,7 @@ final class LiveProgram: @unchecked Sendable {
             || !program.customLayouts.isEmpty || !program.customConstraints.isEmpty || !program.sourceTransforms.isEmpty
         capturesElementState = program.routines.contains { $0 is EquationRoutine }
         isKept = !UnsafeMutableBufferPointer(rebasing: slots[...]).contains { $0.measuresCompiledItems }
+        measuresStackItems = UnsafeMutableBufferPointer(rebasing: slots[...]).contains { $0.measuresItems }
     }
 
     /// Whether what the program captured and does not read live is still so: an equations
@@ -116,6 +131,32 @@ final class LiveProgram: @unchecked Sendable {
             if let text = slot(index).pointee.text, text.baselineOffset != record.baselineOffset { return false }
         }
         return true
+    }
+
+    /// What slot `index`'s element measures when offered `size`, from its content as it is
+    /// now (a label's text, an intrinsic size, a stack's items).
+    ///
+    /// - Parameters:
+    ///   - currentSize: The element's size in this run, read only when it is the answer.
+    ///   - startSize: An element's size when the run began: a stack measures its items so.
+    @inline(__always)
+    func sizeThatFitsNow(_ size: CGSize, _ index: Int, currentSize: () -> CGSize, startSize: (Int32) -> CGSize) -> CGSize {
+        let sizing = Int(code.elements[index].sizing)
+        guard sizing >= 0 else { return currentSize() }
+        let slot = slot(index)
+        if slot.pointee.measuresItems, case .stack(let measure) = code.sizings[sizing].storage {
+            let range = code.stackRanges[sizing]
+            let items = code.stackItemSlots[Int(range.lowerBound) ..< Int(range.upperBound)]
+            return measure.sizeThatFits(size, items: items) { offered, item in
+                sizeThatFitsNow(offered, Int(item), currentSize: { startSize(item) }, startSize: startSize)
+            }
+        }
+        // An element that does not measure itself keeps the sizing it was compiled with, and
+        // so does a stack measuring items this program does not know (see `isKept`).
+        guard !slot.pointee.measuresCompiledItems, let adaptive = slot.pointee.adaptive else {
+            return code.sizings[sizing].sizeThatFits(size, currentSize: currentSize)
+        }
+        return adaptive.contentSizing.sizeThatFits(size, currentSize: currentSize)
     }
 
     /// The elements, held strongly, for a run that may call code of yours.
@@ -172,11 +213,15 @@ final class LiveProgram: @unchecked Sendable {
         return element(index).frame
     }
 
-    /// The bounds origin of slot `index`'s element, as it is now (through `bounds`, which
-    /// a subclass may override).
+    /// The bounds origin of slot `index`'s element, as it is now: through `bounds`, which a
+    /// subclass may override, but read directly from a library view (whose `bounds` would
+    /// read its frame too, which a layout on another thread may be writing).
     @inline(__always)
     func boundsOrigin(_ index: Int) -> CGPoint {
-        if let view = slot(index).pointee.view { return view._withUnsafeGuaranteedRef { $0.bounds.origin } }
+        let slot = slot(index)
+        if let view = slot.pointee.view {
+            return slot.pointee.isLibraryView ? view._withUnsafeGuaranteedRef { $0.boundsOrigin } : view._withUnsafeGuaranteedRef { $0.bounds.origin }
+        }
         return element(index).bounds.origin
     }
 
@@ -187,9 +232,13 @@ final class LiveProgram: @unchecked Sendable {
     func layout(in source: CGRect, direction: LayoutDirection) {
         // The runner reads the code's tables through raw pointers: keep the code alive.
         withExtendedLifetime(self) {
-            var runner = StepRunner(code: code, direction: direction, store: LiveStore(direction: direction, program: self))
-            withScratch(code.shape.outputCount, offset: slots.count) { outputs in
+            withScratch(slots.count + code.shape.outputCount, offset: 0) { scratch in
+                let starts = UnsafeMutableBufferPointer(rebasing: scratch[..<slots.count])
+                let outputs = UnsafeMutableBufferPointer(rebasing: scratch[slots.count...])
+                if measuresStackItems { starts.initialize(repeating: ReadingStore.notRead) }
                 outputs.initialize(repeating: .zero)
+                let store = LiveStore(direction: direction, program: self, startFrames: measuresStackItems ? starts : nil)
+                var runner = StepRunner(code: code, direction: direction, store: store)
                 var failure: LayoutError?
                 runner.run(in: source, outputs: outputs, failure: &failure)
             }
@@ -202,7 +251,7 @@ final class LiveProgram: @unchecked Sendable {
         var issue: LayoutError?
         // The frames live on the stack for small schemes: the result is the one allocation.
         let frames = withScratch(slots.count, offset: 0) { state in
-            for slot in 0..<slots.count { (state.baseAddress! + slot).initialize(to: frame(slot)) }
+            state.initialize(repeating: ReadingStore.notRead)
             return [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, written in
                 withExtendedLifetime(self) {
                     var runner = StepRunner(code: code, direction: direction, store: ReadingStore(frames: state, program: self))
