@@ -15,17 +15,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
+        // The allocation counter's library, preloaded by the scripts, linked by no benchmark.
+        .target(
+            name: "PreloadedAllocationCounter",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+        ),
         // What every benchmark shares: measurements, allocation counting, the report.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+            // Not the malloc interposer: the scripts preload it for the runs that count
+            // allocations (see Allocations.swift), so that no timed run carries it.
+            dependencies: []
         ),
         .executableTarget(
             name: "CGLayoutBenchmarks",
             dependencies: [
                 .product(name: "CGLayout", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 "BenchmarkSupport",
             ]
         ),
@@ -53,7 +59,6 @@ let package = Package(
             dependencies: [
                 .product(name: "CGLText", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 "BenchmarkSupport",
             ]
         ),
@@ -64,7 +69,6 @@ let package = Package(
             dependencies: [
                 .product(name: "Cassowary", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 "BenchmarkSupport",
             ]
         ),

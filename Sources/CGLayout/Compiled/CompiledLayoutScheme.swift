@@ -202,6 +202,14 @@ extension ProgramCode {
         simulate(in: source, direction: direction, overrides: overrides, sizings: sizings, hidden: hidden, outputs: outputs, inspect: inspect)
     }
 
+    @inline(__always)
+    private func run<Hidden>(in source: CGRect, direction: LayoutDirection, store: SimulatedStore<Hidden>,
+                             outputs: UnsafeMutableBufferPointer<CGRect>, failure: inout LayoutError?) {
+        // `self` is alive for the whole call, so the runner's raw views stay valid.
+        var runner = StepRunner(code: self, direction: direction, store: store)
+        runner.run(in: source, outputs: outputs, failure: &failure)
+    }
+
     /// The run itself, measuring content with `sizings` (the captured ones, or a copy with
     /// some replaced).
     @inline(__always)
@@ -214,18 +222,24 @@ extension ProgramCode {
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
-        // The scratch state lives on the stack for small schemes, so a snapshot does not
-        // allocate beyond its result.
-        withUnsafeTemporaryAllocation(of: CGRect.self, capacity: initialFrames.count) { state in
+        // The state is the program's scratch memory (or, when another thread has it, memory
+        // on the stack or the heap), so that a snapshot allocates no more than its result.
+        withScratch(initialFrames.count) { state in
             if let target = state.baseAddress, let origin = initialFrames.baseAddress {
                 target.initialize(from: origin, count: initialFrames.count)
             }
             for override in overrides where override.slot < state.count { state[Int(override.slot)] = override.rect }
-            // `self` is alive for the whole call, so the runner's raw views stay valid.
-            var runner = StepRunner(code: self, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: hidden,
-                                                                                     stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames))
             var failure: LayoutError?
-            runner.run(in: source, outputs: outputs, failure: &failure)
+            // Without hidden elements (most snapshots), a store that checks none per frame.
+            if hidden.isEmpty {
+                run(in: source, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: NothingHidden(),
+                                                                           stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames),
+                    outputs: outputs, failure: &failure)
+            } else {
+                run(in: source, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: HiddenFlags(flags: hidden),
+                                                                           stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames),
+                    outputs: outputs, failure: &failure)
+            }
             return inspect(state, failure)
         }
     }

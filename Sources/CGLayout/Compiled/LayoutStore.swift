@@ -21,13 +21,33 @@ protocol LayoutStore {
     func isHidden(_ slot: Int32) -> Bool
 }
 
+/// The elements a snapshot hides: none, the common case, which then checks nothing per
+/// frame; or those of the caller's content.
+protocol HiddenElements {
+    var isEmpty: Bool { get }
+    func contains(_ slot: Int32) -> Bool
+}
+
+/// No element is hidden.
+struct NothingHidden: HiddenElements {
+    @inline(__always) var isEmpty: Bool { true }
+    @inline(__always) func contains(_ slot: Int32) -> Bool { false }
+}
+
+/// Per slot, whether the element is hidden.
+struct HiddenFlags: HiddenElements {
+    let flags: UnsafeBufferPointer<Bool>
+    @inline(__always) var isEmpty: Bool { flags.isEmpty }
+    @inline(__always) func contains(_ slot: Int32) -> Bool { Int(slot) < flags.count && flags[Int(slot)] }
+}
+
 /// Element state of one snapshot: frames in a buffer the snapshot owns, the rest captured.
-struct SimulatedStore: LayoutStore {
+struct SimulatedStore<Hidden: HiddenElements>: LayoutStore {
     let frames: UnsafeMutableBufferPointer<CGRect>
     let records: UnsafeMutableBufferPointer<ElementRecord>
     let sizings: UnsafeMutableBufferPointer<ContentSizing>
-    /// Per slot, whether the element is hidden; empty when none is.
-    let hidden: UnsafeBufferPointer<Bool>
+    /// The elements hidden.
+    let hidden: Hidden
     /// Per sizing, the items a stack measuring itself measures (`ProgramCode.stackRanges`).
     let stackRanges: UnsafeMutableBufferPointer<Range<Int32>>
     let stackItemSlots: UnsafeMutableBufferPointer<Int32>
@@ -48,7 +68,7 @@ struct SimulatedStore: LayoutStore {
     var hasHidden: Bool { !hidden.isEmpty }
 
     @inline(__always)
-    func isHidden(_ slot: Int32) -> Bool { Int(slot) < hidden.count && hidden[Int(slot)] }
+    func isHidden(_ slot: Int32) -> Bool { hidden.contains(slot) }
 
     @inline(__always)
     func spaceOffset(_ slot: Int32) -> CGPoint {
@@ -113,18 +133,12 @@ struct LiveStore: LayoutStore {
     /// (`ReadingStore.notRead` while it has not).
     let startFrames: UnsafeMutableBufferPointer<CGRect>?
 
-    func frame(_ slot: Int32) -> CGRect {
-        if let view = program.slot(Int(slot)).pointee.view { return view._withUnsafeGuaranteedRef { $0.frame } }
-        return program.element(Int(slot)).frame
-    }
+    func frame(_ slot: Int32) -> CGRect { program.frame(Int(slot)) }
 
     func setFrame(_ frame: CGRect, of slot: Int32) {
         if let startFrames, startFrames[Int(slot)].origin.x.isNaN { startFrames[Int(slot)] = self.frame(slot) }
+        if program.setViewFrame(frame, of: Int(slot)) { return }
         let record = program.slot(Int(slot))
-        if let view = record.pointee.view {
-            view._withUnsafeGuaranteedRef { $0.frame = frame }
-            return
-        }
         let element = program.element(Int(slot))
         guard record.pointee.isGuide, let guide = element as? LayoutGuide else {
             element.frame = frame
@@ -137,8 +151,9 @@ struct LiveStore: LayoutStore {
     }
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
-        if let view = program.slot(Int(slot)).pointee.view {
-            return view._withUnsafeGuaranteedRef { CGPoint(x: $0.frame.origin.x - $0.bounds.origin.x, y: $0.frame.origin.y - $0.bounds.origin.y) }
+        if program.slot(Int(slot)).pointee.view != nil {
+            let origin = program.frame(Int(slot)).origin, boundsOrigin = program.boundsOrigin(Int(slot))
+            return CGPoint(x: origin.x - boundsOrigin.x, y: origin.y - boundsOrigin.y)
         }
         let element = program.element(Int(slot))
         return CGPoint(x: element.frame.origin.x - element.bounds.origin.x, y: element.frame.origin.y - element.bounds.origin.y)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A program lowered into steps, once per direction, in memory read without reference
 /// counting: the loop of a snapshot performs no retain, release or uniqueness check.
@@ -7,7 +8,8 @@ import Foundation
 /// snapshot on every thread.
 final class ProgramCode: @unchecked Sendable {
     // @unchecked: every buffer is initialized in `init` and only read afterwards; they are
-    // freed in `deinit`, when no snapshot can be running.
+    // freed in `deinit`, when no snapshot can be running. The scratch memory is the one
+    // exception: a run borrows it through an atomic flag (see `withScratch`).
 
     /// The steps and direction-dependent tables for one reading direction.
     struct Lowered {
@@ -34,6 +36,12 @@ final class ProgramCode: @unchecked Sendable {
     let routines: UnsafeMutableBufferPointer<any LayoutRoutine>
     /// The snapshot shape of this program, checked by identity on the hot path.
     let shape: SnapshotShape
+
+    /// Working memory a run borrows, so that a run allocates nothing whatever the size of
+    /// the program: room for a frame per element and one per output. A run that finds it
+    /// borrowed (by another thread) takes temporary memory instead.
+    private let scratch: UnsafeMutableBufferPointer<CGRect>
+    private let scratchBorrowed = Atomic<Bool>(false)
 
     init(_ program: Program) {
         var constants = Constants()
@@ -62,6 +70,19 @@ final class ProgramCode: @unchecked Sendable {
         stackItemSlots = Self.copy(itemSlots)
         routines = Self.copy(program.routines)
         shape = program.shape
+        scratch = .allocate(capacity: program.elements.count + program.outputSlots.count)
+    }
+
+    /// Runs `body` with room for `count` frames, uninitialized: the scratch memory from
+    /// `offset` when it is free, temporary memory otherwise.
+    @inline(__always)
+    func withScratch<Result>(_ count: Int, offset: Int = 0, _ body: (UnsafeMutableBufferPointer<CGRect>) -> Result) -> Result {
+        guard offset + count <= scratch.count,
+              scratchBorrowed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            return withUnsafeTemporaryAllocation(of: CGRect.self, capacity: count, body)
+        }
+        defer { scratchBorrowed.store(false, ordering: .releasing) }
+        return body(UnsafeMutableBufferPointer(rebasing: scratch[offset ..< offset + count]))
     }
 
     deinit {
@@ -82,6 +103,7 @@ final class ProgramCode: @unchecked Sendable {
         Self.free(stackRanges)
         Self.free(stackItemSlots)
         Self.free(routines)
+        scratch.deallocate()
     }
 
     func lowered(_ direction: LayoutDirection) -> Lowered {

@@ -7,11 +7,17 @@ public import Foundation
 /// `LayoutScheme` in its `layoutBounds` when you want its content laid out.
 open class LayoutView: AdaptiveLayoutElement {
     /// The view's rect in its superview's internal space.
+    open var frame: CGRect {
+        get { storedFrame }
+        set { storedFrame = newValue }
+    }
+    /// Where `frame` is kept: a layout reads and writes it directly for a `LayoutView` or
+    /// `LayoutLabel` itself (which has no override of `frame`), without a dynamic call.
     ///
     /// (Unchecked exclusivity: a view belongs to one thread, as a `UIView` does, and a
     /// layout reads and writes frames thousands of times; the runtime check cost more than
     /// the layout itself.)
-    @exclusivity(unchecked) open var frame: CGRect
+    @exclusivity(unchecked) final var storedFrame: CGRect
     /// The origin of the view's internal space (a scroll offset for its subviews).
     @exclusivity(unchecked) public var boundsOrigin: CGPoint = .zero
     /// A name for diagnostics and for binding snapshots to elements by id.
@@ -34,7 +40,7 @@ open class LayoutView: AdaptiveLayoutElement {
 
     /// Creates a view with a frame and an optional identifier.
     public init(frame: CGRect = .zero, identifier: String? = nil) {
-        self.frame = frame
+        storedFrame = frame
         self.identifier = identifier
     }
 

@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// It does not keep its elements alive, as blocks do not: it refers to them unowned (see
 /// ``Slot``), and a program whose element went away is not run again.
-// @unchecked Sendable: immutable after init but for the scratch memory, borrowed through an atomic flag.
-// (Its element references are dereferenced only by layout calls, on the thread that owns the elements.)
+// @unchecked Sendable: immutable after init (its scratch memory is the code's, borrowed through an atomic flag).
+// (Its element references are dereferenced by layouts on the thread that owns the elements, and by snapshots, which only read them.)
 final class LiveProgram: @unchecked Sendable {
 
     /// The ``LayoutInvalidation`` generation it was compiled at.
@@ -95,11 +95,6 @@ final class LiveProgram: @unchecked Sendable {
     /// before the run assigned it (the items are measured from those).
     let measuresStackItems: Bool
 
-    /// Working memory a call borrows, so that a kept layout allocates nothing whatever its
-    /// size: one buffer of frames per slot (the state of a snapshot) and one per output.
-    /// A call that finds it borrowed (another thread's) takes temporary memory instead.
-    private let scratch: UnsafeMutableBufferPointer<CGRect>
-    private let scratchBorrowed = Atomic<Bool>(false)
 
     private init(generation: UInt64, program: Program, elements: [any LayoutElement]) {
         self.generation = generation
@@ -113,7 +108,6 @@ final class LiveProgram: @unchecked Sendable {
         }
         checkedSlots = elements.indices.filter { !(elements[$0] is LayoutView || elements[$0] is LayoutGuide) }
         outputsIncludeGuides = program.outputSlots.contains { $0 >= 0 && elements[Int($0)] is LayoutGuide }
-        scratch = .allocate(capacity: elements.count + program.outputSlots.count)
         runsOwnCode = UnsafeMutableBufferPointer(rebasing: slots[...]).contains { $0.runsOwnCode }
             || !program.customLayouts.isEmpty || !program.customConstraints.isEmpty || !program.sourceTransforms.isEmpty
         capturesElementState = program.routines.contains { $0 is EquationRoutine }
@@ -164,21 +158,9 @@ final class LiveProgram: @unchecked Sendable {
         (0 ..< slots.count).map { element($0) }
     }
 
-    /// Runs `body` with room for `count` frames: the program's scratch when it is free,
-    /// temporary memory otherwise.
-    @inline(__always)
-    private func withScratch<Result>(_ count: Int, offset: Int, _ body: (UnsafeMutableBufferPointer<CGRect>) -> Result) -> Result {
-        guard scratchBorrowed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
-            return withUnsafeTemporaryAllocation(of: CGRect.self, capacity: count, body)
-        }
-        defer { scratchBorrowed.store(false, ordering: .releasing) }
-        return body(UnsafeMutableBufferPointer(rebasing: scratch[offset ..< offset + count]))
-    }
-
     deinit {
         slots.baseAddress?.deinitialize(count: slots.count)
         slots.deallocate()
-        scratch.deallocate()
     }
 
     /// Slot `index`, in place (reading a field through it copies no other field).
@@ -209,8 +191,25 @@ final class LiveProgram: @unchecked Sendable {
     /// The frame of slot `index`'s element, as it is now.
     @inline(__always)
     func frame(_ index: Int) -> CGRect {
-        if let view = slot(index).pointee.view { return view._withUnsafeGuaranteedRef { $0.frame } }
+        let slot = slot(index)
+        if let view = slot.pointee.view {
+            return slot.pointee.isLibraryView ? view._withUnsafeGuaranteedRef { $0.storedFrame } : view._withUnsafeGuaranteedRef { $0.frame }
+        }
         return element(index).frame
+    }
+
+    /// Assigns the frame of slot `index`'s element when it is a view (a library view's
+    /// directly, another's through its `frame`); false for any other element.
+    @inline(__always)
+    func setViewFrame(_ frame: CGRect, of index: Int) -> Bool {
+        let slot = slot(index)
+        guard let view = slot.pointee.view else { return false }
+        if slot.pointee.isLibraryView {
+            view._withUnsafeGuaranteedRef { $0.storedFrame = frame }
+        } else {
+            view._withUnsafeGuaranteedRef { $0.frame = frame }
+        }
+        return true
     }
 
     /// The bounds origin of slot `index`'s element, as it is now: through `bounds`, which a
@@ -232,7 +231,7 @@ final class LiveProgram: @unchecked Sendable {
     func layout(in source: CGRect, direction: LayoutDirection) {
         // The runner reads the code's tables through raw pointers: keep the code alive.
         withExtendedLifetime(self) {
-            withScratch(slots.count + code.shape.outputCount, offset: 0) { scratch in
+            code.withScratch(slots.count + code.shape.outputCount) { scratch in
                 let starts = UnsafeMutableBufferPointer(rebasing: scratch[..<slots.count])
                 let outputs = UnsafeMutableBufferPointer(rebasing: scratch[slots.count...])
                 if measuresStackItems { starts.initialize(repeating: ReadingStore.notRead) }
@@ -250,7 +249,7 @@ final class LiveProgram: @unchecked Sendable {
     func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
         var issue: LayoutError?
         // The frames live on the stack for small schemes: the result is the one allocation.
-        let frames = withScratch(slots.count, offset: 0) { state in
+        let frames = code.withScratch(slots.count) { state in
             state.initialize(repeating: ReadingStore.notRead)
             return [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, written in
                 withExtendedLifetime(self) {
@@ -276,11 +275,7 @@ final class LiveProgram: @unchecked Sendable {
                 snapshot.frames.withUnsafeBufferPointer { frames in
                     for index in 0 ..< slots.count where slots[index] >= 0 {
                         let slot = Int(slots[index])
-                        if let view = self.slot(slot).pointee.view {
-                            view._withUnsafeGuaranteedRef { $0.frame = frames[index] }
-                        } else {
-                            element(slot).frame = frames[index]
-                        }
+                        if !setViewFrame(frames[index], of: slot) { element(slot).frame = frames[index] }
                     }
                 }
             }
@@ -294,10 +289,7 @@ final class LiveProgram: @unchecked Sendable {
             for index in Int(block.output)..<Int(block.output + block.outputCount) {
                 let slot = program.outputSlots[index]
                 guard slot >= 0 else { continue }
-                if let view = self.slot(Int(slot)).pointee.view {
-                    view._withUnsafeGuaranteedRef { $0.frame = snapshot.frames[index] }
-                    continue
-                }
+                if setViewFrame(snapshot.frames[index], of: Int(slot)) { continue }
                 let element = self.element(Int(slot))
                 guard self.slot(Int(slot)).pointee.isGuide, let guide = element as? LayoutGuide else {
                     element.frame = snapshot.frames[index]
