@@ -371,4 +371,46 @@ import Testing
         let generationMoves = Int(LayoutInvalidation.generation - moves)
         #expect(scheme.keptProgramCompilations - compiled <= (snapshotters + 1) * generationMoves)
     }
+
+    /// Views that no program compiled move nothing when they come, move and go, so that a
+    /// kept program is not compiled again for them; a compiled view, or an ancestor of one,
+    /// does.
+    @Test func onlyViewsAProgramCompiledMoveTheGeneration() {
+        let recorder = InvalidationRecorder()
+        LayoutInvalidation.$recorder.withValue(recorder) {
+            let cell = Cell()
+            let container = LayoutView(identifier: "container")
+            cell.root.addSubview(container)
+            let inner = LayoutView(identifier: "inner")
+            container.addSubview(inner)
+            let scheme = LayoutScheme(blocks: cell.blocks + [inner.layoutBlock(with: Layout(x: .left(4), y: .top(4), width: .fixed(10), height: .fixed(10)))])
+            scheme.layout(in: cell.root.layoutBounds)
+            let before = recorder.count.load(ordering: .relaxed)
+
+            // A screen's worth of views built, moved and thrown away beside the cell.
+            for index in 0..<50 {
+                let view = LayoutView(identifier: "other\(index)")
+                cell.root.addSubview(view)
+                let child = LayoutView()
+                view.addSubview(child)
+                child.removeFromSuperview()
+                view.removeFromSuperview()
+                let guide = LayoutGuide()
+                guide.add(to: cell.root)
+                guide.removeFromOwner()
+            }
+            #expect(recorder.count.load(ordering: .relaxed) == before, "views and guides no program compiled moved the generation")
+
+            // A view the program compiled, and the ancestor of one, do.
+            cell.menu.removeFromSuperview()
+            #expect(recorder.count.load(ordering: .relaxed) == before + 1)
+            let elsewhere = LayoutView(frame: CGRect(x: 0, y: 100, width: 200, height: 200))
+            elsewhere.addSubview(container)
+            #expect(recorder.count.load(ordering: .relaxed) == before + 3)   // removed from the root, added
+            // And the next layout is a fresh scheme's.
+            let bounds = cell.root.layoutBounds
+            let fresh = LayoutScheme(blocks: cell.blocks + [inner.layoutBlock(with: Layout(x: .left(4), y: .top(4), width: .fixed(10), height: .fixed(10)))])
+            #expect(scheme.snapshot(for: bounds).frames == fresh.snapshot(for: bounds).frames)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns blocks and constraints into a program of plain values.
 ///
@@ -51,6 +52,12 @@ public struct LayoutCompiler {
     }
 
     private mutating func register(_ element: any LayoutElement, parent: Int32) -> Int32 {
+        // From now on, moving it or its going away concerns kept programs.
+        if let view = element as? LayoutView {
+            view.isCompiled.store(true, ordering: .relaxed)
+        } else if let guide = element as? LayoutGuide {
+            guide.isCompiled.store(true, ordering: .relaxed)
+        }
         let slot = Int32(program.elements.count)
         var sizing: Int32 = -1
         if let adaptive = element as? any AdaptiveLayoutElement {

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A non-rendered rect in its owner's space (`ENGINE.md` §10): a constraint target, or a
 /// region that lays out content of its own.
@@ -53,9 +54,13 @@ open class LayoutGuide: LayoutElement {
         self.identifier = identifier
     }
 
+    /// Whether a program has compiled this guide: only then does its moving or going away
+    /// make kept programs compile again.
+    let isCompiled = Atomic<Bool>(false)
+
     deinit {
         // Programs that schemes keep refer to their elements without retaining them.
-        LayoutInvalidation.invalidateCompiledLayouts()
+        LayoutInvalidation.elementMoved(isCompiled)
     }
 
     public var superElement: (any LayoutElement)? { ownerElement }
@@ -89,7 +94,7 @@ open class LayoutGuide: LayoutElement {
 
     func setOwner(_ owner: (any LayoutElement)?) {
         ownerElement = owner
-        LayoutInvalidation.invalidateCompiledLayouts()
+        LayoutInvalidation.elementMoved(isCompiled)
     }
 
     /// Puts an element the guide manages into `owner`'s hierarchy: a `LayoutView` element of

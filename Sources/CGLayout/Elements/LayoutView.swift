@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A non-rendered, view-like element: the stand-in for `UIView` on Linux.
 ///
@@ -44,9 +45,13 @@ open class LayoutView: AdaptiveLayoutElement {
         self.identifier = identifier
     }
 
+    /// Whether a program has compiled this view (as an element or an ancestor of one): only
+    /// then does its moving or going away make kept programs compile again.
+    let isCompiled = Atomic<Bool>(false)
+
     deinit {
         // Programs that schemes keep refer to their elements without retaining them.
-        LayoutInvalidation.invalidateCompiledLayouts()
+        LayoutInvalidation.elementMoved(isCompiled)
     }
 
     /// `(boundsOrigin, frame.size)`; setting it changes the bounds origin and the frame's
@@ -76,7 +81,7 @@ open class LayoutView: AdaptiveLayoutElement {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
-        LayoutInvalidation.invalidateCompiledLayouts()
+        LayoutInvalidation.elementMoved(view.isCompiled)
         return true
     }
 
@@ -85,7 +90,7 @@ open class LayoutView: AdaptiveLayoutElement {
         guard let superview else { return }
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
-        LayoutInvalidation.invalidateCompiledLayouts()
+        LayoutInvalidation.elementMoved(isCompiled)
     }
 
     /// Makes this view the owner of `guide` (its frame is then in this view's space).

@@ -17,6 +17,11 @@ import Synchronization
 ///   `layout`, a flex block's items, direction, alignment and constraints;
 /// - an element going away (blocks hold elements weakly), a placeholder loading its element.
 ///
+/// A `LayoutView` or `LayoutGuide` that no program has compiled moves nothing when it is
+/// added, removed or goes away: no program can depend on it (a program compiles the whole
+/// chain of ancestors of its elements), so that creating and discarding views elsewhere —
+/// a new cell, a screen being built — does not make every kept program compile again.
+///
 /// A guide keeps the program of its `contentLayout` the same way (a stack guide lays out its
 /// items whenever its frame is set).
 ///
@@ -36,5 +41,21 @@ public enum LayoutInvalidation {
     /// again.
     public static func invalidateCompiledLayouts() {
         counter.add(1, ordering: .releasing)
+        recorder?.count.add(1, ordering: .relaxed)
     }
+
+    /// Moves the generation when `element`'s place in the tree changed or it went away,
+    /// if a program may depend on it (see above).
+    static func elementMoved(_ isCompiled: borrowing Atomic<Bool>) {
+        if isCompiled.load(ordering: .relaxed) { invalidateCompiledLayouts() }
+    }
+
+    /// Counts the invalidations made by the code run inside `$recorder.withValue(_:)`, so
+    /// that a test can tell its own from those of tests running beside it.
+    @TaskLocal static var recorder: InvalidationRecorder?
+}
+
+/// The invalidations of one task (see `LayoutInvalidation.recorder`).
+final class InvalidationRecorder: Sendable {
+    let count = Atomic<Int>(0)
 }
