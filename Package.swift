@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CGLDocument", targets: ["CGLDocument"]),
         .library(name: "CGLWire", targets: ["CGLWire"]),
         .library(name: "CGLStore", targets: ["CGLStore"]),
+        .library(name: "CGLFleet", targets: ["CGLFleet"]),
         .library(name: "CGLDaemon", targets: ["CGLDaemon"]),
         .library(name: "CGLClient", targets: ["CGLClient"]),
         .executable(name: "cgld", targets: ["cgld"]),
@@ -35,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(name: "Cassowary", swiftSettings: strictSettings),
@@ -61,6 +64,18 @@ let package = Package(
             // GRDBSQLite: SQLite's own API, for the one read GRDB cannot make without writing
             // (DatabasePreflight).
             dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedMigrations"]
+        ),
+        // The fleet's shared registry in PostgreSQL, through postgres-nio. Its schema is the
+        // migrations/postgres/ folder, compiled in by the same plugin.
+        .target(
+            name: "CGLFleet",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings,
             plugins: ["EmbedMigrations"]
         ),
@@ -114,6 +129,13 @@ let package = Package(
         .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText", "CGLTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire", "CGLTestSupport"], swiftSettings: strictSettings),
+        // Starts a real PostgreSQL from Debian's packages in a temporary folder.
+        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport", swiftSettings: strictSettings),
+        .testTarget(
+            name: "CGLFleetTests",
+            dependencies: ["CGLFleet", "PostgresTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")],
                     swiftSettings: strictSettings),
         // Runs an in-process daemon on a socket in a temporary folder, for the daemon's and the

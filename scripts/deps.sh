@@ -12,12 +12,14 @@
 #   libpango1.0-dev                only for the tests: Pango is the reference text is checked against
 #   chromium                       only for the tests: the all-profiles HTML page is loaded in a headless browser
 #   jq                             only for the tests: the commands of the documentation run as written, and one uses jq
+#   postgresql                     only for the tests: a real PostgreSQL server (initdb, pg_ctl), started by the fleet
+#                                  registry's tests in a temporary folder (a fleet's own server is the operator's)
 # Usage: scripts/deps.sh [--runtime]   (--runtime skips the test-only packages)
 set -euo pipefail
 
 packages=(libsqlite3-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
           fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji)
-[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev chromium jq)
+[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev chromium jq postgresql)
 
 missing=()
 for package in "${packages[@]}"; do

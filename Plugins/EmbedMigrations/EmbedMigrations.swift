@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's top-level `migrations/*.sql` files into the target that uses this
-/// plugin (`CGLStore`), so that the installed `cgld` needs no files beside it.
+/// Compiles the package's migrations into the target that uses this plugin, so that the
+/// installed `cgld` needs no files beside it: `migrations/*.sql` (SQLite) into `CGLStore`,
+/// `migrations/postgres/*.sql` into `CGLFleet`.
 ///
 /// Inputs are the folder (its listing changes when a file is added, renamed or removed) and
 /// each SQL file (its bytes change when edited), so any change reruns the tool.
@@ -15,7 +16,7 @@ import PackagePlugin
 @main
 struct EmbedMigrations: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
-        let folder = context.package.directoryURL.appending(path: "migrations", directoryHint: .isDirectory)
+        let folder = context.package.directoryURL.appending(path: target.name == "CGLFleet" ? "migrations/postgres" : "migrations", directoryHint: .isDirectory)
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension.lowercased() == "sql" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }

@@ -95,11 +95,11 @@ func generatedSource(for names: [String], in folder: String) throws(EmbedError) 
         entries.append("        MigrationFile(\n            fileName: \"\(name)\",\n            sql: \(swiftLiteral(sql))\n        ),\n")
     }
     return """
-    // Generated at build time by the EmbedMigrations plugin from the package's migrations/ folder.
-    // Do not edit: change the migrations/NNNN_name.sql files instead (append-only once released).
+    // Generated at build time by the EmbedMigrations plugin from the package's \(URL(fileURLWithPath: folder).lastPathComponent)/ folder.
+    // Do not edit: change the NNNN_name.sql files instead (append-only once released).
 
     extension MigrationFile {
-        /// The files of `migrations/`, in order, exactly as they were at build time.
+        /// The migration files, in order, exactly as they were at build time.
         static let embedded: [MigrationFile] = [
 
     """ + entries.joined() + "    ]\n}\n"

@@ -1,0 +1,165 @@
+import CGLFleet
+import Foundation
+import Logging
+import PostgresTestSupport
+import Synchronization
+import Testing
+
+/// The shared registry against a real PostgreSQL, started for each test in a temporary
+/// folder (Debian's postgresql package; the tests are skipped, saying why, without it).
+@Suite(.enabled(if: TestPostgres.unavailableReason == nil, "\(TestPostgres.unavailableReason ?? "")"))
+struct PostgresRegistryTests {
+    static let hash = "sha256:" + String(repeating: "a", count: 64)
+    static func hash(_ digit: Character) -> String { "sha256:" + String(repeating: digit, count: 64) }
+
+    /// Runs `body` with a fresh server and `count` registries on it (hosts "host0"…), each
+    /// running its pool, migrated when `migrated`.
+    func withRegistries(_ count: Int = 1, timeout: Duration = .seconds(5), migrated: Bool = true,
+                        _ body: @Sendable (TestPostgres, [PostgresRegistry]) async throws -> Void) async throws {
+        let server = try TestPostgres.start()
+        defer { server.stop() }
+        let connection = try RegistryConnection(url: server.url)
+        let registries = (0..<count).map {
+            PostgresRegistry(connection: connection, hostName: "host\($0)", timeout: timeout, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for registry in registries { group.addTask { await registry.run() } }
+            defer { group.cancelAll() }
+            if migrated { try await registries[0].migrate() }
+            try await body(server, registries)
+        }
+    }
+
+    /// Eight hosts starting at once migrate the registry once, under the advisory lock.
+    @Test func manyHostsStartingAtOnceMigrateOnce() async throws {
+        try await withRegistries(8, migrated: false) { _, registries in
+            let applied = try await withThrowingTaskGroup(of: [String].self) { group in
+                for registry in registries { group.addTask { try await registry.migrate() } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(applied.filter { !$0.isEmpty } == [["0001_registry"]])
+            #expect(try await registries[3].headRevision() == 0)
+        }
+    }
+
+    /// A registry migrated by a newer cgld is refused, naming what this one does not know.
+    @Test func aNewerSchemaIsRefused() async throws {
+        try await withRegistries { server, registries in
+            try server.psql("INSERT INTO cgld_schema_migrations (identifier) VALUES ('0002_from_the_future')")
+            let error = await #expect(throws: FleetError.self) { try await registries[0].migrate() }
+            #expect(error?.code == .schemaTooNew)
+            #expect(error?.message.contains("0002_from_the_future") == true)
+        }
+    }
+
+    /// Registrations, replacements and removals take one revision each, in order; a
+    /// registration of the same document and a removal of nothing take none.
+    @Test func changesTakeRevisionsInOrder() async throws {
+        try await withRegistries(2) { _, registries in
+            let (a, b) = (registries[0], registries[1])
+            let first = try await a.register(name: "feed-cell", hash: Self.hash("a"), document: Data("one".utf8), elementCount: 3)
+            #expect(first.revision == 1 && first.updatedBy == "host0" && !first.isRemoval)
+            #expect(try await b.register(name: "login", hash: Self.hash("b"), document: Data("two".utf8), elementCount: 2).revision == 2)
+            let replaced = try await b.register(name: "feed-cell", hash: Self.hash("c"), document: Data("three".utf8), elementCount: 4)
+            #expect(replaced.revision == 3 && replaced.registeredAt == first.registeredAt && replaced.updatedBy == "host1")
+            let same = try await a.register(name: "feed-cell", hash: Self.hash("c"), document: Data("three".utf8), elementCount: 4)
+            #expect(same.revision == 3, "the same document again is no change")
+            let removed = try await a.unregister(name: "login")
+            #expect(removed?.revision == 4 && removed?.isRemoval == true)
+            #expect(try await a.unregister(name: "login") == nil)
+            #expect(try await a.unregister(name: "never-registered") == nil)
+            #expect(try await b.headRevision() == 4)
+
+            let changes = try await b.changes(since: 0)
+            #expect(changes.map(\.revision) == [3, 4])
+            #expect(changes.map(\.name) == ["feed-cell", "login"])
+            #expect(changes[0].document == Data("three".utf8) && changes[0].hash == Self.hash("c") && changes[0].elementCount == 4)
+            #expect(changes[1].isRemoval && changes[1].hash == nil)
+            #expect(try await b.changes(since: 3).map(\.name) == ["login"])
+            #expect(try await b.changes(since: 4).isEmpty)
+
+            // Registered again after its removal: a new registration time.
+            let again = try await b.register(name: "login", hash: Self.hash("b"), document: Data("two".utf8), elementCount: 2)
+            #expect(again.revision == 5 && again.registeredAt >= removed!.updatedAt)
+        }
+    }
+
+    /// Three hosts registering at once: every change has its own revision, without gaps,
+    /// and each name ends with the document of its last revision, as every host reads it.
+    @Test func concurrentChangesEndInOneOrder() async throws {
+        try await withRegistries(3) { _, registries in
+            let names = (0..<10).map { "scheme-\($0)" }
+            let outcomes = try await withThrowingTaskGroup(of: [RegistryEntry].self) { group in
+                for (host, registry) in registries.enumerated() {
+                    group.addTask {
+                        var entries: [RegistryEntry] = []
+                        for round in 0..<60 {
+                            let name = names[(round * 7 + host) % names.count]
+                            let body = Data("\(host)-\(round)".utf8)
+                            entries.append(try await registry.register(name: name, hash: Self.hash(Character(String(host))), document: body, elementCount: round))
+                        }
+                        return entries
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            let revisions = outcomes.map(\.revision).sorted()
+            #expect(revisions == Array(1...Int64(180)), "each change its own revision, none lost")
+            let last = Dictionary(grouping: outcomes, by: \.name).mapValues { $0.max { $0.revision < $1.revision }! }
+            for registry in registries {
+                let state = Dictionary(uniqueKeysWithValues: try await registry.changes(since: 0).map { ($0.name, $0) })
+                #expect(state.count == names.count)
+                for name in names {
+                    #expect(state[name]?.revision == last[name]?.revision && state[name]?.document == last[name]?.document)
+                }
+            }
+        }
+    }
+
+    /// A host listening hears each change's revision as it commits.
+    @Test func listenersHearEachRevision() async throws {
+        try await withRegistries(2) { _, registries in
+            let heard = Mutex<[Int64]>([])
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let listener = Task {
+                try await registries[1].listen(listening: { readyContinuation.yield() }) { revision in
+                    heard.withLock { $0.append(revision) }
+                }
+            }
+            defer { listener.cancel() }
+            var iterator = ready.makeAsyncIterator()
+            _ = await iterator.next()
+            _ = try await registries[0].register(name: "a", hash: Self.hash, document: Data("x".utf8), elementCount: 1)
+            _ = try await registries[0].unregister(name: "a")
+            let deadline = ContinuousClock.now + .seconds(5)
+            while heard.withLock({ $0.count }) < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(heard.withLock { $0 } == [1, 2])
+        }
+    }
+
+    /// PostgreSQL down: a change answers `registryUnavailable` within the timeout, and
+    /// nothing is written; back up, the same registry writes again.
+    @Test func aStoppedServerIsUnavailableThenBack() async throws {
+        try await withRegistries(timeout: .seconds(2)) { server, registries in
+            let registry = registries[0]
+            _ = try await registry.register(name: "a", hash: Self.hash, document: Data("x".utf8), elementCount: 1)
+            try server.stopServer()
+            let started = ContinuousClock.now
+            let error = await #expect(throws: FleetError.self) {
+                try await registry.register(name: "b", hash: Self.hash, document: Data("y".utf8), elementCount: 1)
+            }
+            #expect(error?.code == .registryUnavailable)
+            #expect(ContinuousClock.now - started < .seconds(4))
+            let reading = await #expect(throws: FleetError.self) { try await registry.changes(since: 0) }
+            #expect(reading?.code == .registryUnavailable)
+            try server.startServer()
+            var revision: Int64?
+            let deadline = ContinuousClock.now + .seconds(20)
+            while revision == nil, ContinuousClock.now < deadline {
+                revision = try? await registry.register(name: "b", hash: Self.hash, document: Data("y".utf8), elementCount: 1).revision
+                if revision == nil { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(revision == 2, "the change made while the server was down was not written")
+        }
+    }
+}
