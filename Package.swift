@@ -72,6 +72,7 @@ let package = Package(
         .target(
             name: "CGLFleet",
             dependencies: [
+                "CGLStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -87,7 +88,7 @@ let package = Package(
         .target(
             name: "CGLDaemon",
             dependencies: [
-                "CGLWire", "CGLDocument", "CGLayout", "CGLStore", "CGLBridge", "CGLText",
+                "CGLWire", "CGLDocument", "CGLayout", "CGLStore", "CGLBridge", "CGLText", "CGLFleet",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -133,7 +134,7 @@ let package = Package(
         .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "CGLFleetTests",
-            dependencies: ["CGLFleet", "PostgresTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CGLFleet", "CGLStore", "PostgresTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "CGLStoreTests", dependencies: ["CGLStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")],
@@ -169,7 +170,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Runs the built cglctl and cgld binaries; depending on them makes sure they are built first.
-        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLText", "CGLStore", "CGLClient", "CGLWire", "CGLDaemonTestSupport"],
+        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLText", "CGLStore", "CGLClient", "CGLWire", "CGLDaemonTestSupport",
+                                                    "CGLDocument", "PostgresTestSupport"],
                     swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

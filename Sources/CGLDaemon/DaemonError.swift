@@ -19,6 +19,9 @@ public struct DaemonError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let store = Code(name: "store")
         /// The profiles file cannot be read or is invalid.
         public static let profiles = Code(name: "profiles")
+        /// The fleet's shared registry was migrated by a newer cgld, or its password file
+        /// cannot be read.
+        public static let registry = Code(name: "registry")
 
         public var description: String { name }
     }

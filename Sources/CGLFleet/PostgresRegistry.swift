@@ -1,3 +1,4 @@
+public import CGLStore
 public import Foundation
 public import Logging
 import NIOSSL
@@ -63,18 +64,20 @@ public final class PostgresRegistry: Sendable {
 
     /// Registers `document` under `name`, or replaces the document registered under it.
     ///
-    /// - Returns: The name's row after the call: a new revision, or the row as it was when
-    ///   the same document (bytes, hash and element count) is registered already.
-    public func register(name: String, hash: String, document: Data, elementCount: Int) async throws(FleetError) -> RegistryEntry {
+    /// - Returns: The name's row after the call — a new revision, or the row as it was when
+    ///   the same document (bytes, hash and element count) is registered already — and
+    ///   whether the name was created, updated or left unchanged.
+    public func register(name: String, hash: String, document: Data, elementCount: Int) async throws(FleetError) -> (entry: RegistryEntry, outcome: RegistrationOutcome) {
         let host = hostName, count = Int32(clamping: elementCount)
         return try await withRegistry("register '\(name)'") { client, logger in
             do {
-                return try await client.transaction(logger: logger) { connection -> RegistryEntry in
+                return try await client.transaction(logger: logger) { connection -> (entry: RegistryEntry, outcome: RegistrationOutcome) in
                     let revision = try await Self.nextRevision(connection, logger)
-                    if let current = try await Self.entry(named: name, connection, logger, locking: true),
-                       current.hash == hash, current.document == document, current.elementCount == Int(count) {
+                    let current = try await Self.entry(named: name, connection, logger)
+                    if let current, current.hash == hash, current.document == document, current.elementCount == Int(count) {
                         throw Unchanged(entry: current)
                     }
+                    let outcome: RegistrationOutcome = if let previousHash = current?.hash { .updated(previousHash: previousHash) } else { .created }
                     let rows = try await connection.query("""
                         INSERT INTO cgld_schemes (name, hash, document, element_count, revision, registered_at, updated_at, updated_by)
                         VALUES (\(name), \(hash), \(document), \(count), \(revision), now(), now(), \(host))
@@ -88,11 +91,12 @@ public final class PostgresRegistry: Sendable {
                     var times: (Date, Date)?
                     for try await row in rows.decode((Date, Date).self) { times = row }
                     try await Self.notify(revision, connection, logger)
-                    return RegistryEntry(name: name, hash: hash, document: document, elementCount: Int(count), revision: revision,
-                                         registeredAt: times?.0 ?? Date(), updatedAt: times?.1 ?? Date(), updatedBy: host)
+                    let entry = RegistryEntry(name: name, hash: hash, document: document, elementCount: Int(count), revision: revision,
+                                              registeredAt: times?.0 ?? Date(), updatedAt: times?.1 ?? Date(), updatedBy: host)
+                    return (entry, outcome)
                 }
             } catch let unchanged as Unchanged {
-                return unchanged.entry
+                return (unchanged.entry, .unchanged)
             }
         }
     }
@@ -107,7 +111,7 @@ public final class PostgresRegistry: Sendable {
             do {
                 return try await client.transaction(logger: logger) { connection -> RegistryEntry? in
                     let revision = try await Self.nextRevision(connection, logger)
-                    guard var entry = try await Self.entry(named: name, connection, logger, locking: true), !entry.isRemoval else {
+                    guard var entry = try await Self.entry(named: name, connection, logger), !entry.isRemoval else {
                         throw NothingToRemove()
                     }
                     let rows = try await connection.query("""
@@ -132,12 +136,14 @@ public final class PostgresRegistry: Sendable {
 
     // MARK: Reading
 
-    /// The rows changed after `revision`, in revision order (all of them from 0).
-    public func changes(since revision: Int64) async throws(FleetError) -> [RegistryEntry] {
-        try await withRegistry("read the changes after revision \(revision)") { client, logger in
+    /// The rows changed after `revision`, in revision order (all of them from 0), at most
+    /// `limit` of them: the next page starts after the last one's revision.
+    public func changes(since revision: Int64, limit: Int = 1000) async throws(FleetError) -> [RegistryEntry] {
+        let limit = Int64(limit)
+        return try await withRegistry("read the changes after revision \(revision)") { client, logger in
             let rows = try await client.query("""
                 SELECT name, hash, document, element_count, revision, registered_at, updated_at, updated_by
-                FROM cgld_schemes WHERE revision > \(revision) ORDER BY revision
+                FROM cgld_schemes WHERE revision > \(revision) ORDER BY revision LIMIT \(limit)
                 """, logger: logger)
             var entries: [RegistryEntry] = []
             for try await row in rows.decode((String, String?, Data?, Int32, Int64, Date, Date, String).self) {
@@ -147,15 +153,60 @@ public final class PostgresRegistry: Sendable {
         }
     }
 
+    /// The registry's identity and latest revision (0 before any change).
+    public func head() async throws(FleetError) -> RegistryHead {
+        try await withRegistry("read the registry's revision") { client, logger in
+            try await Self.head(client.query(Self.headQuery, logger: logger))
+        }
+    }
+
     /// The registry's latest revision (0 before any change).
     public func headRevision() async throws(FleetError) -> Int64 {
-        try await withRegistry("read the registry's revision") { client, logger in
-            var revision: Int64 = 0
-            for try await value in try await client.query("SELECT revision FROM cgld_registry_head", logger: logger).decode(Int64.self) {
-                revision = value
+        try await head().revision
+    }
+
+    /// Every name's revision and whether it is a removal, without the documents: what a
+    /// host compares its mirror with. Read in one snapshot of the database with the head,
+    /// so that it is the registry exactly as of `head.revision`.
+    public func index() async throws(FleetError) -> (head: RegistryHead, revisions: [String: RegistryRevision]) {
+        try await withRegistry("read the registry's index") { client, logger in
+            try await client.transaction(logger: logger) { connection in
+                // The first statement of the transaction, so that every read sees one snapshot.
+                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+                let head = try await Self.head(connection.query(Self.headQuery, logger: logger))
+                var revisions: [String: RegistryRevision] = [:]
+                let rows = try await connection.query("SELECT name, revision, document IS NULL FROM cgld_schemes", logger: logger)
+                for try await (name, revision, isRemoval) in rows.decode((String, Int64, Bool).self) {
+                    revisions[name] = RegistryRevision(revision: revision, isRemoval: isRemoval)
+                }
+                return (head, revisions)
             }
-            return revision
         }
+    }
+
+    /// The rows of `names` (those the registry has), in revision order.
+    public func entries(named names: [String]) async throws(FleetError) -> [RegistryEntry] {
+        try await withRegistry("read \(names.count) schemes") { client, logger in
+            let rows = try await client.query("""
+                SELECT name, hash, document, element_count, revision, registered_at, updated_at, updated_by
+                FROM cgld_schemes WHERE name = ANY(\(names)) ORDER BY revision
+                """, logger: logger)
+            var entries: [RegistryEntry] = []
+            for try await row in rows.decode((String, String?, Data?, Int32, Int64, Date, Date, String).self) {
+                entries.append(Self.entry(row))
+            }
+            return entries
+        }
+    }
+
+    private static let headQuery: PostgresQuery = "SELECT registry_id::text, revision FROM cgld_registry_head"
+
+    private static func head(_ rows: PostgresRowSequence) async throws -> RegistryHead {
+        var head = RegistryHead(registryID: "", revision: 0)
+        for try await (id, revision) in rows.decode((String, Int64).self) {
+            head = RegistryHead(registryID: id, revision: revision)
+        }
+        return head
     }
 
     /// Listens for changes, calling `changed` with each notified revision, until the
@@ -225,7 +276,8 @@ public final class PostgresRegistry: Sendable {
         return revision
     }
 
-    private static func entry(named name: String, _ connection: PostgresConnection, _ logger: Logger, locking: Bool) async throws -> RegistryEntry? {
+    /// The row of `name`, locked until the transaction ends.
+    private static func entry(named name: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> RegistryEntry? {
         let rows = try await connection.query("""
             SELECT name, hash, document, element_count, revision, registered_at, updated_at, updated_by
             FROM cgld_schemes WHERE name = \(name) FOR UPDATE

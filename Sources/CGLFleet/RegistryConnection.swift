@@ -81,7 +81,7 @@ public struct RegistryConnection: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `url` with any password replaced by `***`, for messages about a URL that did not parse.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         guard let at = url.firstIndex(of: "@"), let scheme = url.range(of: "://"), scheme.upperBound < at else { return url }
         let credentials = url[scheme.upperBound..<at]
         guard let colon = credentials.firstIndex(of: ":") else { return url }

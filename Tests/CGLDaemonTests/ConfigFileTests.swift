@@ -24,4 +24,13 @@ import Testing
         expected.profilesFile = "/etc/cgld/profiles.json"
         #expect(try DaemonConfiguration(config: ConfigReader(provider: provider)) == expected)
     }
+
+    /// `config/cgld-fleet.json`: the production places, and a shared registry in PostgreSQL.
+    @Test func theFleetSampleNamesASharedRegistry() async throws {
+        let provider = try await FileProvider<JSONSnapshot>(filePath: FilePath(repositoryRoot + "/config/cgld-fleet.json"))
+        let configuration = try DaemonConfiguration(config: ConfigReader(provider: provider))
+        #expect(configuration.registry == RegistryConfiguration(kind: .postgres, url: "postgres://cgld@db.internal:5432/cglayout?sslmode=require",
+                                                                passwordFile: "/etc/cgld/registry-password"))
+        #expect(configuration.databasePath == "/var/lib/cgld/cgld.sqlite")
+    }
 }

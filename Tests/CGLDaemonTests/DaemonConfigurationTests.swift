@@ -79,6 +79,9 @@ import Testing
         ("socket.mode", ConfigContent.int(600), "socket.mode"),
         ("database.path", ConfigContent.int(7), "database.path"),
         ("log.level", ConfigContent.bool(true), "log.level"),
+        ("registry.kind", ConfigContent.string("mysql"), "registry.kind"),
+        ("registry.timeoutSeconds", ConfigContent.int(0), "registry.timeoutSeconds"),
+        ("registry.url", ConfigContent.int(5432), "registry.url"),
     ])
     func badValuesAreErrorsNamingTheKey(key: String, value: ConfigContent, named: String) {
         #expect {
@@ -87,6 +90,34 @@ import Testing
             guard let error = error as? DaemonError else { return false }
             return error.code == .configuration && error.message.contains("'\(named)'")
         }
+    }
+
+    /// A fleet's registry: the kind and URL are checked at start, naming what is wrong;
+    /// every key has its `CGLD_` variable; the password is never shown.
+    @Test func theSharedRegistryIsConfiguredAndChecked() throws {
+        #expect(try configuration([:]).registry == RegistryConfiguration())
+        let fleet = try configuration([
+            "registry.kind": .string("postgres"), "registry.url": .string("postgres://cgld@/cglayout?host=/run/postgresql"),
+            "registry.hostName": .string("render-7"), "registry.timeoutSeconds": .double(2.5), "registry.reconcileSeconds": .int(30),
+            "registry.password": .string("s3cret"),
+        ]).registry
+        #expect(fleet == RegistryConfiguration(kind: .postgres, url: "postgres://cgld@/cglayout?host=/run/postgresql", password: "s3cret",
+                                               hostName: "render-7", timeout: .milliseconds(2500), reconcileInterval: .seconds(30)))
+        #expect(fleet.resolvedHostName == "render-7")
+        #expect(RegistryConfiguration().resolvedHostName == ProcessInfo.processInfo.hostName)
+        let missing = try #require(throws: DaemonError.self) { try configuration(["registry.kind": .string("postgres")]) }
+        #expect(missing.code == .configuration && missing.message.contains("registry.url is not set"))
+        let malformed = try #require(throws: DaemonError.self) {
+            try configuration(["registry.kind": .string("postgres"), "registry.url": .string("postgres://cgld:hunter2@db:5432")])
+        }
+        #expect(malformed.message.contains("no database name") && !malformed.message.contains("hunter2"))
+        let shown = RegistryConfiguration.postgres(url: "postgres://cgld:hunter2@db/cglayout").description
+        #expect(shown == "postgres postgres://cgld:***@db/cglayout")
+        for key in ["registry.kind", "registry.url", "registry.passwordFile", "registry.password", "registry.hostName",
+                    "registry.timeoutSeconds", "registry.reconcileSeconds"] {
+            #expect(DaemonConfiguration.knownKeys.contains(key), "\(key)")
+        }
+        #expect(DaemonConfiguration.variable(for: "registry.passwordFile") == "CGLD_REGISTRY_PASSWORD_FILE")
     }
 
     /// The keys are those the configuration reads; the shipped files set no other, and a

@@ -1,4 +1,5 @@
 import CGLFleet
+import CGLStore
 import Foundation
 import Logging
 import PostgresTestSupport
@@ -57,13 +58,15 @@ struct PostgresRegistryTests {
     @Test func changesTakeRevisionsInOrder() async throws {
         try await withRegistries(2) { _, registries in
             let (a, b) = (registries[0], registries[1])
-            let first = try await a.register(name: "feed-cell", hash: Self.hash("a"), document: Data("one".utf8), elementCount: 3)
+            let (first, created) = try await a.register(name: "feed-cell", hash: Self.hash("a"), document: Data("one".utf8), elementCount: 3)
+            #expect(created == .created)
             #expect(first.revision == 1 && first.updatedBy == "host0" && !first.isRemoval)
-            #expect(try await b.register(name: "login", hash: Self.hash("b"), document: Data("two".utf8), elementCount: 2).revision == 2)
-            let replaced = try await b.register(name: "feed-cell", hash: Self.hash("c"), document: Data("three".utf8), elementCount: 4)
+            #expect(try await b.register(name: "login", hash: Self.hash("b"), document: Data("two".utf8), elementCount: 2).entry.revision == 2)
+            let (replaced, updated) = try await b.register(name: "feed-cell", hash: Self.hash("c"), document: Data("three".utf8), elementCount: 4)
+            #expect(updated == .updated(previousHash: Self.hash("a")))
             #expect(replaced.revision == 3 && replaced.registeredAt == first.registeredAt && replaced.updatedBy == "host1")
-            let same = try await a.register(name: "feed-cell", hash: Self.hash("c"), document: Data("three".utf8), elementCount: 4)
-            #expect(same.revision == 3, "the same document again is no change")
+            let (same, unchanged) = try await a.register(name: "feed-cell", hash: Self.hash("c"), document: Data("three".utf8), elementCount: 4)
+            #expect(same.revision == 3 && unchanged == .unchanged, "the same document again is no change")
             let removed = try await a.unregister(name: "login")
             #expect(removed?.revision == 4 && removed?.isRemoval == true)
             #expect(try await a.unregister(name: "login") == nil)
@@ -79,8 +82,45 @@ struct PostgresRegistryTests {
             #expect(try await b.changes(since: 4).isEmpty)
 
             // Registered again after its removal: a new registration time.
-            let again = try await b.register(name: "login", hash: Self.hash("b"), document: Data("two".utf8), elementCount: 2)
+            let (again, recreated) = try await b.register(name: "login", hash: Self.hash("b"), document: Data("two".utf8), elementCount: 2)
+            #expect(recreated == .created, "registered again after a removal is a creation")
             #expect(again.revision == 5 && again.registeredAt >= removed!.updatedAt)
+        }
+    }
+
+    /// What a reconciling host reads: the registry's identity and head, every name's
+    /// revision without documents, the rows of chosen names, and changes a page at a time.
+    @Test func aHostReadsTheIndexTheRowsItLacksAndPagesOfChanges() async throws {
+        try await withRegistries(1) { server, registries in
+            let registry = registries[0]
+            for index in 0..<5 {
+                _ = try await registry.register(name: "s\(index)", hash: Self.hash("a"), document: Data("\(index)".utf8), elementCount: index)
+            }
+            _ = try await registry.unregister(name: "s1")
+            let head = try await registry.head()
+            #expect(head.revision == 6)
+            #expect(UUID(uuidString: head.registryID) != nil, "the registry's identity is a UUID: \(head.registryID)")
+            let (indexHead, revisions) = try await registry.index()
+            #expect(indexHead == head)
+            #expect(revisions.count == 5)
+            #expect(revisions["s1"] == RegistryRevision(revision: 6, isRemoval: true))
+            #expect(revisions["s4"] == RegistryRevision(revision: 5, isRemoval: false))
+            let rows = try await registry.entries(named: ["s4", "s0", "missing"])
+            #expect(rows.map(\.name) == ["s0", "s4"], "in revision order, only the names it has")
+            #expect(rows.last?.document == Data("4".utf8))
+            #expect(try await registry.changes(since: 0, limit: 2).map(\.revision) == [1, 3], "s1's row is its removal, at 6")
+            #expect(try await registry.changes(since: 3, limit: 2).map(\.revision) == [4, 5])
+            #expect(try await registry.changes(since: 5, limit: 2).map(\.revision) == [6])
+            // Another registry (a new database) has another identity.
+            try server.psql("DROP TABLE cgld_schemes, cgld_registry_head, cgld_schema_migrations")
+            let fresh = PostgresRegistry(connection: try RegistryConnection(url: server.url), hostName: "h", logger: Logger(label: "test"))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await fresh.run() }
+                defer { group.cancelAll() }
+                try await fresh.migrate()
+                let other = try await fresh.head()
+                #expect(other.registryID != head.registryID && other.revision == 0)
+            }
         }
     }
 
@@ -96,7 +136,7 @@ struct PostgresRegistryTests {
                         for round in 0..<60 {
                             let name = names[(round * 7 + host) % names.count]
                             let body = Data("\(host)-\(round)".utf8)
-                            entries.append(try await registry.register(name: name, hash: Self.hash(Character(String(host))), document: body, elementCount: round))
+                            entries.append(try await registry.register(name: name, hash: Self.hash(Character(String(host))), document: body, elementCount: round).entry)
                         }
                         return entries
                     }
@@ -156,7 +196,7 @@ struct PostgresRegistryTests {
             var revision: Int64?
             let deadline = ContinuousClock.now + .seconds(20)
             while revision == nil, ContinuousClock.now < deadline {
-                revision = try? await registry.register(name: "b", hash: Self.hash, document: Data("y".utf8), elementCount: 1).revision
+                revision = try? await registry.register(name: "b", hash: Self.hash, document: Data("y".utf8), elementCount: 1).entry.revision
                 if revision == nil { try await Task.sleep(for: .milliseconds(200)) }
             }
             #expect(revision == 2, "the change made while the server was down was not written")

@@ -2,10 +2,13 @@
 -- revision per change, so that each host mirrors it in order (docs/operations.md, "Running
 -- a fleet"). Snapshots are not here: each host computes and caches its own.
 
--- One row: the registry's latest revision. A change locks it (UPDATE … RETURNING), so that
--- changes take their revisions and commit in one order, which every host then applies.
+-- One row: the registry's identity and latest revision. A change locks it (UPDATE …
+-- RETURNING), so that changes take their revisions and commit in one order, which every
+-- host then applies. A host remembers `registry_id` with its mirror: a mirror of another
+-- registry is replaced, not continued.
 CREATE TABLE cgld_registry_head (
     singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+    registry_id uuid NOT NULL DEFAULT gen_random_uuid(),
     revision bigint NOT NULL CHECK (revision >= 0)
 );
 INSERT INTO cgld_registry_head (singleton, revision) VALUES (true, 0);

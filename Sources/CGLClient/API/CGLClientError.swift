@@ -87,6 +87,9 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
         /// Computing the answer took longer than the daemon's time budget and was
         /// abandoned: the document is too costly for that environment.
         public static let timeout = DaemonCode(rawValue: 11)
+        /// A register or unregister on a host of a fleet that cannot reach the shared
+        /// registry (PostgreSQL): nothing changed; the host serves what it has. Retry later.
+        public static let registryUnavailable = DaemonCode(rawValue: 12)
 
         /// `notFound`, `busy`…, or `code N` for one this client does not know.
         public var description: String { WireError.Code(rawValue: rawValue).description }

@@ -35,6 +35,14 @@ final class HotCache: Sendable {
         state.withLock { $0.removeAll { $0.schemeHash == schemeHash } }
     }
 
+    /// Drops every entry of the hashes that no scheme of `registry` has any more (the
+    /// store dropped its own copies in the same transaction as the change).
+    func removeAll(schemeHashes: [String], unlessRegisteredIn registry: SchemeRegistry) {
+        guard !schemeHashes.isEmpty else { return }
+        let live = Set(registry.all().map(\.hash))
+        for hash in Set(schemeHashes) where !live.contains(hash) { removeAll(schemeHash: hash) }
+    }
+
     /// The bytes held now.
     var bytes: Int { state.withLock { $0.bytes } }
 

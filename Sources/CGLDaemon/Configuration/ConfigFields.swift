@@ -29,6 +29,15 @@ struct ConfigFields {
         return value
     }
 
+    /// A string; secrets are redacted in what the configuration reports of its reads.
+    func string(_ key: String, isSecret: Bool = false) throws(DaemonError) -> String? {
+        guard let value = reader.string(forKey: ConfigKey(key), isSecret: isSecret) else {
+            try requireNoOtherType(key, expected: "a string")
+            return nil
+        }
+        return value
+    }
+
     /// A non-empty path.
     func path(_ key: String) throws(DaemonError) -> String? {
         guard let value = reader.string(forKey: ConfigKey(key)) else { try requireNoOtherType(key, expected: "a path, as a string"); return nil }

@@ -1,4 +1,5 @@
 import CGLDocument
+import CGLFleet
 
 /// What a reload may change of the running configuration: a pure comparison, apart from
 /// applying it.
@@ -43,13 +44,26 @@ struct ConfigurationChange {
             ("cache.persistContent", "\(running.persistContent)", "\(loaded.persistContent)"),
             ("workers", "\(running.workers)", "\(loaded.workers)"),
             ("eventLoops", "\(running.eventLoops)", "\(loaded.eventLoops)"),
-        ] + Self.limits(running.limits, loaded.limits)
+        ] + Self.limits(running.limits, loaded.limits) + Self.registry(running.registry, loaded.registry)
         if !socketIsActivated { fixed.insert(("socket.path", running.socketPath, loaded.socketPath), at: 0) }
         needsRestart = fixed.filter { $0.1 != $0.2 }.map { Setting(key: $0.0, running: $0.1, configured: $0.2) }
     }
 
     private static func names(_ directions: [DaemonConfiguration.PrewarmDirection]) -> String {
         directions.map(\.rawValue).joined(separator: ",")
+    }
+
+    private static func registry(_ running: RegistryConfiguration, _ loaded: RegistryConfiguration) -> [(String, String, String)] {
+        [
+            ("registry.kind", running.kind.rawValue, loaded.kind.rawValue),
+            ("registry.url", running.url.map(RegistryConnection.redacted) ?? "", loaded.url.map(RegistryConnection.redacted) ?? ""),
+            ("registry.passwordFile", running.passwordFile ?? "", loaded.passwordFile ?? ""),
+            // Never the password itself: that it changed is enough.
+            ("registry.password", running.password == nil ? "" : "(set)", loaded.password == nil ? "" : loaded.password == running.password ? "(set)" : "(changed)"),
+            ("registry.hostName", running.resolvedHostName, loaded.resolvedHostName),
+            ("registry.timeoutSeconds", "\(running.timeout)", "\(loaded.timeout)"),
+            ("registry.reconcileSeconds", "\(running.reconcileInterval)", "\(loaded.reconcileInterval)"),
+        ]
     }
 
     private static func limits(_ running: DaemonConfiguration.Limits, _ loaded: DaemonConfiguration.Limits) -> [(String, String, String)] {

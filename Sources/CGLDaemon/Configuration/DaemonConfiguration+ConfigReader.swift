@@ -1,4 +1,5 @@
 public import Configuration
+import CGLFleet
 import CGLDocument
 
 extension DaemonConfiguration {
@@ -33,6 +34,13 @@ extension DaemonConfiguration {
     /// | `limits.computeSeconds` | number > 0 | 10 |
     /// | `log.level` | `trace` … `critical` | `info` |
     /// | `authorization.*` | see ``AuthorizationConfiguration/init(config:)`` | |
+    /// | `registry.kind` | `sqlite` or `postgres` | `sqlite` |
+    /// | `registry.url` | libpq URI (`postgres://USER@HOST:PORT/DB`, `postgres://USER@/DB?host=DIR`) | none |
+    /// | `registry.passwordFile` | string | none |
+    /// | `registry.password` | string (secret; from `CGLD_REGISTRY_PASSWORD`) | none |
+    /// | `registry.hostName` | string | the machine's host name |
+    /// | `registry.timeoutSeconds` | number > 0 | 5 |
+    /// | `registry.reconcileSeconds` | number > 0 | 60 |
     ///
     /// - Throws: `DaemonError` with code `configuration`, naming the key, the value and
     ///   what it should be.
@@ -54,6 +62,7 @@ extension DaemonConfiguration {
         eventLoops = try fields.int("eventLoops", in: 0 ... 64) ?? defaults.eventLoops
         limits = try Limits(fields: fields, defaults: defaults.limits)
         authorization = try AuthorizationConfiguration(config: config)
+        registry = try RegistryConfiguration(fields: fields, defaults: defaults.registry)
         logLevel = try fields.logLevel("log.level") ?? defaults.logLevel
     }
 }
@@ -78,5 +87,38 @@ extension DaemonConfiguration.Limits {
             ),
             computeTime: try fields.seconds("limits.computeSeconds") ?? defaults.computeTime
         )
+    }
+}
+
+extension RegistryConfiguration {
+    init(fields: ConfigFields, defaults: Self) throws(DaemonError) {
+        let kindName = try fields.string("registry.kind")
+        let kind: Kind
+        if let kindName {
+            guard let known = Kind(rawValue: kindName.trimmingSpaces.lowercased()) else {
+                throw .configuration(key: "registry.kind", value: kindName, expected: "sqlite or postgres")
+            }
+            kind = known
+        } else {
+            kind = defaults.kind
+        }
+        self.init(kind: kind,
+                  url: try fields.string("registry.url") ?? defaults.url,
+                  passwordFile: try fields.optionalPath("registry.passwordFile", default: defaults.passwordFile),
+                  password: try fields.string("registry.password", isSecret: true) ?? defaults.password,
+                  hostName: try fields.string("registry.hostName") ?? defaults.hostName,
+                  timeout: try fields.seconds("registry.timeoutSeconds") ?? defaults.timeout,
+                  reconcileInterval: try fields.seconds("registry.reconcileSeconds") ?? defaults.reconcileInterval)
+        if kind == .postgres {
+            guard let url, !url.isEmpty else {
+                throw DaemonError(code: .configuration, message: "registry.kind is postgres but registry.url is not set; set it to the "
+                    + "registry's libpq URI, such as postgres://cgld@db.internal:5432/cglayout (CGLD_REGISTRY_URL)")
+            }
+            do throws(FleetError) {
+                _ = try RegistryConnection(url: url)
+            } catch {
+                throw DaemonError(code: .configuration, message: error.message)
+            }
+        }
     }
 }

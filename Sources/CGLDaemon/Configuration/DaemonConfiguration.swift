@@ -45,6 +45,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var limits: Limits
     /// Who may read and who may administer.
     public var authorization: AuthorizationConfiguration
+    /// Where the registry of documents lives: this host's database, or a fleet's PostgreSQL.
+    public var registry: RegistryConfiguration
     /// The least severe level logged; the daemon's `Logger` is made by `cgld`, which applies it.
     public var logLevel: Logger.Level
 
@@ -64,6 +66,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         eventLoops: Int = 0,
         limits: Limits = Limits(),
         authorization: AuthorizationConfiguration = AuthorizationConfiguration(),
+        registry: RegistryConfiguration = RegistryConfiguration(),
         logLevel: Logger.Level = .info
     ) {
         self.socketPath = socketPath
@@ -80,6 +83,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         self.eventLoops = eventLoops
         self.limits = limits
         self.authorization = authorization
+        self.registry = registry
         self.logLevel = logLevel
     }
 

@@ -11,6 +11,12 @@ enum RegistryError: Error, Sendable {
     case stopping
     /// Validating the document took longer than `limit` (`limits.computeSeconds`).
     case overBudget(limit: Duration)
+    /// The fleet's shared registry cannot be reached: nothing was written here (the change
+    /// may or may not have reached the registry when it went silent mid-call; the mirror
+    /// learns which once it answers). The message says where and why.
+    case registryUnavailable(String)
+    /// The fleet's shared registry refused the change (a value its schema does not allow).
+    case refused(String)
 
     /// What went wrong, in one line, for logs.
     var message: String {
@@ -24,6 +30,8 @@ enum RegistryError: Error, Sendable {
             return "the daemon is shutting down"
         case .overBudget(let limit):
             return "validating the document took longer than \(limit.seconds) s (limits.computeSeconds); it was abandoned"
+        case .registryUnavailable(let message), .refused(let message):
+            return message
         }
     }
 }

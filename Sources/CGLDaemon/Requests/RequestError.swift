@@ -37,6 +37,10 @@ struct RequestError: Error, Sendable {
             self = .shuttingDown
         case .overBudget:
             self.init(.timeout, failure.message)
+        case .registryUnavailable(let message):
+            self.init(.registryUnavailable, message)
+        case .refused(let message):
+            self.init(.invalidDocument, message)
         }
     }
 

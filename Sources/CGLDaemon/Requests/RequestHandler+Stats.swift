@@ -36,7 +36,7 @@ extension RequestHandler {
             (DaemonCounters.computationsKey, Double(counters.computations.load(ordering: .relaxed))),
             ("memory.entries", Double(snapshots.hotCache.count)),
             ("requests.inFlight", Double(counters.requestsInFlight.load(ordering: .relaxed))),
-        ] + Self.textStatistics()
+        ] + (fleet?.status.statistics ?? []) + Self.textStatistics()
         return WireStats(entries: values.map { WireStats.Entry(key: $0.0, value: $0.1) })
     }
 

@@ -21,6 +21,8 @@ final class RequestHandler: Sendable {
     let prewarmer: Prewarmer
     let store: any SchemeStore
     let counters: DaemonCounters
+    /// The mirror of the fleet's shared registry; nil on a single host.
+    let fleet: RegistrySync?
     /// What the content of a lookup may hold (`limits.maxContentTextBytes`).
     let contentLimits: Content.Limits
     /// The most lookups one `lookupBatch` may ask for (`limits.maxBatchItems`).
@@ -34,8 +36,9 @@ final class RequestHandler: Sendable {
     static let serverVersion = LayoutEngine.release
 
     init(registry: SchemeRegistry, snapshots: SnapshotService, resolver: EnvironmentResolver, prewarmer: Prewarmer,
-         store: any SchemeStore, counters: DaemonCounters, contentLimits: Content.Limits = Content.Limits(), maximumBatchItems: Int = 1000,
-         isStopping: @escaping @Sendable () -> Bool, logger: Logger) {
+         store: any SchemeStore, counters: DaemonCounters, fleet: RegistrySync? = nil, contentLimits: Content.Limits = Content.Limits(),
+         maximumBatchItems: Int = 1000, isStopping: @escaping @Sendable () -> Bool, logger: Logger) {
+        self.fleet = fleet
         self.registry = registry
         self.snapshots = snapshots
         self.resolver = resolver
@@ -136,16 +139,14 @@ final class RequestHandler: Sendable {
         } catch {
             throw RequestError(error)
         }
-        forgetSnapshots(ofReplaced: hash)
+        forgetSnapshots(ofReplaced: hash.map { [$0] } ?? [])
         logger.info("Unregistered a scheme", metadata: ["cgl.scheme": "\(name)", "cgl.existed": "\(hash != nil)"])
         return hash != nil
     }
 
-    /// Drops from memory the snapshots of a hash no registered scheme has any more (the
-    /// store dropped its own copies in the same transaction as the change).
-    private func forgetSnapshots(ofReplaced hash: String?) {
-        guard let hash, !registry.all().contains(where: { $0.hash == hash }) else { return }
-        snapshots.hotCache.removeAll(schemeHash: hash)
+    /// Drops from memory the snapshots of hashes no registered scheme has any more.
+    func forgetSnapshots(ofReplaced hashes: [String]) {
+        snapshots.hotCache.removeAll(schemeHashes: hashes, unlessRegisteredIn: registry)
     }
 
     private func register(_ document: [UInt8]) async throws(RequestError) -> WireRegistration {
@@ -157,7 +158,7 @@ final class RequestHandler: Sendable {
         } catch {
             throw RequestError(error)
         }
-        forgetSnapshots(ofReplaced: replacedHash)
+        forgetSnapshots(ofReplaced: replacedHash.map { [$0] } ?? [])
         logger.info("Registered a scheme", metadata: ["cgl.scheme": "\(registration.name)", "cgl.hash": "\(registration.hash)",
                                                       "cgl.outcome": "\(registration.outcome.name)"])
         return registration

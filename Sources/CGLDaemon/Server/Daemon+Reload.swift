@@ -77,7 +77,7 @@ extension Daemon {
     private func reloadFolder(_ serving: Serving, into outcome: inout ReloadOutcome) async -> [RegisteredScheme] {
         let effective = current.withLock { $0 }
         let sync = await serving.directory.sync(effective.schemesDirectory, into: serving.handler.registry, dropRemoved: effective.schemesDropRemoved)
-        forgetSnapshots(ofReplaced: sync.replacedHashes, handler: serving.handler)
+        serving.handler.forgetSnapshots(ofReplaced: sync.replacedHashes)
         outcome.changed = sync.changed.map(\.name)
         outcome.dropped = sync.dropped
         var metadata = Self.metadata(sync)
@@ -110,10 +110,19 @@ extension Daemon {
 
     /// Drops from memory the snapshots of hashes no registered scheme has any more (the
     /// store dropped its own copies in the transaction that replaced or removed them).
-    private func forgetSnapshots(ofReplaced hashes: [String], handler: RequestHandler) {
-        guard !hashes.isEmpty else { return }
-        let live = Set(handler.registry.all().map(\.hash))
-        for hash in Set(hashes) where !live.contains(hash) { handler.snapshots.hotCache.removeAll(schemeHash: hash) }
+    /// Registers the schemes folder again once the shared registry answers after a time it
+    /// did not (its documents could not be registered then); drops nothing.
+    func syncFolderAfterReconnecting() async {
+        await reloads.withLock {
+            let serving: Serving? = phase.withLock { phase in
+                if case .serving(let serving) = phase { return serving }
+                return nil
+            }
+            guard let serving, let folder = current.withLock({ $0.schemesDirectory }) else { return }
+            let sync = await serving.directory.sync(folder, into: serving.handler.registry, dropRemoved: false, changeLevel: .debug)
+            serving.handler.forgetSnapshots(ofReplaced: sync.replacedHashes)
+            if !sync.changed.isEmpty { logger.info("Registered the schemes folder in the shared registry", metadata: Self.metadata(sync)) }
+        }
     }
 
     /// The counts of a pass over the schemes folder, for a log line.

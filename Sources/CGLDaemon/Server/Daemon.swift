@@ -1,5 +1,6 @@
 import CGLWire
 import CGLDocument
+import CGLFleet
 import CGLStore
 import CGLayout
 import Foundation
@@ -108,9 +109,12 @@ public final class Daemon: Service {
             throw error
         }
         do {
-            let directory = SchemesDirectory(logger: logger)
-            let handler = try await start(store: store, pool: pool, profiles: profiles, directory: directory)
-            try await serve(handler, directory: directory, on: eventLoops)
+            let shared = try sharedRegistry()
+            try await Self.running(shared) {
+                let directory = SchemesDirectory(logger: self.logger)
+                let handler = try await self.start(store: store, shared: shared, pool: pool, profiles: profiles, directory: directory)
+                try await self.serve(handler, directory: directory, on: eventLoops)
+            }
         } catch {
             await pool.shutdown()
             try? await store.close()
@@ -125,11 +129,14 @@ public final class Daemon: Service {
         logger.info("cgld stopped")
     }
 
-    /// Loads the registry and builds the request handler.
-    private func start(store: SQLiteSchemeStore, pool: ComputePool, profiles: ProfileSet, directory: SchemesDirectory) async throws -> RequestHandler {
+    /// Loads the registry (and, on a host of a fleet, brings its mirror up to the shared
+    /// registry when that answers) and builds the request handler.
+    private func start(store: SQLiteSchemeStore, shared: PostgresRegistry?, pool: ComputePool, profiles: ProfileSet,
+                       directory: SchemesDirectory) async throws -> RequestHandler {
         let counters = DaemonCounters()
         let budget = ComputeBudget(stopping: computations, limit: configuration.limits.computeTime)
-        let registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: configuration.limits.document, budget: budget, profiles: profiles),
+        let registry = SchemeRegistry(store: store, shared: shared,
+                                      parser: DocumentParser(pool: pool, limits: configuration.limits.document, budget: budget, profiles: profiles),
                                       logger: logger)
         do {
             let dropped = try await store.deleteSnapshots(engineVersionOtherThan: SnapshotVersion.current)
@@ -138,17 +145,18 @@ public final class Daemon: Service {
         } catch {
             throw DaemonError(code: .store, message: "cannot read the store \(configuration.databasePath): \(error.message)")
         }
+        let snapshots = SnapshotService(hotCache: HotCache(limit: configuration.cacheMemoryBytes), store: store, pool: pool,
+                                        counters: counters, logger: logger, persistContent: configuration.persistContent, budget: budget)
+        let fleet = try await joinFleet(shared, registry: registry, store: store, snapshots: snapshots)
         let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false, changeLevel: .debug) { count in
             reports.status("starting: registering \(Self.count(count, "scheme")) from \(configuration.schemesDirectory ?? "")")
         }
         logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
-        let snapshots = SnapshotService(hotCache: HotCache(limit: configuration.cacheMemoryBytes), store: store, pool: pool,
-                                        counters: counters, logger: logger, persistContent: configuration.persistContent, budget: budget)
         let stopping = self.stopping
         return RequestHandler(registry: registry, snapshots: snapshots,
                               resolver: EnvironmentResolver(profiles: profiles, prewarmDirections: configuration.prewarmDirections),
                               prewarmer: Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger),
-                              store: store, counters: counters,
+                              store: store, counters: counters, fleet: fleet,
                               contentLimits: Content.Limits(maximumTextBytes: configuration.limits.maximumContentTextBytes),
                               maximumBatchItems: configuration.limits.maximumBatchItems,
                               isStopping: { stopping.isSet }, logger: logger)
@@ -194,6 +202,9 @@ public final class Daemon: Service {
         reports.ready(serving.status)
         let (stopping, computations) = (self.stopping, self.computations)
         let (logger, reports, background) = (self.logger, self.reports, self.background)
+        // Until the store closes: the mirror of the shared registry follows it while serving.
+        let syncing = handler.fleet.map { fleet in Task { await fleet.run() } }
+        defer { syncing?.cancel() }
         // Serving and the background work side by side; the store stays open until both end.
         await withDiscardingTaskGroup { group in
             group.addTask { await background.run() }
@@ -206,8 +217,10 @@ public final class Daemon: Service {
                 computations.cancel()
             }
             phase.withLock { $0 = .stopped }
+            syncing?.cancel()
             background.finish()
         }
+        await syncing?.value
     }
 
     /// Prewarms `schemes` for every profile in every configured direction, reporting its

@@ -40,6 +40,27 @@ public protocol SchemeStore: Sendable {
     /// Every registered scheme without its document, sorted by name: what a listing shows.
     func schemeSummaries() async throws(StoreError) -> [SchemeSummary]
 
+    // MARK: Mirror of a shared registry
+
+    /// The shared registry this store mirrors and the revision it has applied every change
+    /// up to; nil when it mirrors none (a single host).
+    func registryMirror() async throws(StoreError) -> RegistryHead?
+
+    /// The revision of every registered scheme, by name: nil for one registered on this
+    /// host alone.
+    func schemeRevisions() async throws(StoreError) -> [String: Int64?]
+
+    /// Applies changes of the shared registry in the order given, then records `head` as
+    /// the mirror's (unless nil), in one transaction. A document replaces the name's, a
+    /// removal deletes it; snapshots of hashes no scheme has any more go with them, as in
+    /// ``register(name:hash:document:elementCount:)``.
+    ///
+    /// - Returns: The changes that changed the name's document (or removed it), in order.
+    func applyRegistryChanges(_ entries: [RegistryEntry], _ application: MirrorApplication,
+                              mirroring head: RegistryHead?) async throws(StoreError) -> [MirroredChange]
+
+    // MARK: Snapshots
+
     /// The snapshot stored under `key`, or nil.
     func snapshot(for key: SnapshotKey) async throws(StoreError) -> StoredSnapshot?
 

@@ -14,13 +14,17 @@ public struct SchemeSummary: Sendable, Hashable {
     public var registeredAt: Date
     /// When the document was last changed.
     public var updatedAt: Date
+    /// The shared registry's revision of the change that registered it; nil for a scheme
+    /// registered on this host alone.
+    public var revision: Int64?
 
-    public init(name: String, hash: String, documentSize: Int, elementCount: Int, registeredAt: Date, updatedAt: Date) {
+    public init(name: String, hash: String, documentSize: Int, elementCount: Int, registeredAt: Date, updatedAt: Date, revision: Int64? = nil) {
         self.name = name
         self.hash = hash
         self.documentSize = documentSize
         self.elementCount = elementCount
         self.registeredAt = registeredAt
         self.updatedAt = updatedAt
+        self.revision = revision
     }
 }

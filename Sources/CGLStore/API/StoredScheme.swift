@@ -14,19 +14,23 @@ public struct StoredScheme: Sendable, Hashable {
     public var registeredAt: Date
     /// When the document was last changed (equals `registeredAt` until then).
     public var updatedAt: Date
+    /// The shared registry's revision of the change that registered it; nil for a scheme
+    /// registered on this host alone.
+    public var revision: Int64?
 
-    public init(name: String, hash: String, document: Data, elementCount: Int, registeredAt: Date, updatedAt: Date) {
+    public init(name: String, hash: String, document: Data, elementCount: Int, registeredAt: Date, updatedAt: Date, revision: Int64? = nil) {
         self.name = name
         self.hash = hash
         self.document = document
         self.elementCount = elementCount
         self.registeredAt = registeredAt
         self.updatedAt = updatedAt
+        self.revision = revision
     }
 
     /// The same scheme without its document.
     public var summary: SchemeSummary {
         SchemeSummary(name: name, hash: hash, documentSize: document.count, elementCount: elementCount,
-                      registeredAt: registeredAt, updatedAt: updatedAt)
+                      registeredAt: registeredAt, updatedAt: updatedAt, revision: revision)
     }
 }

@@ -13,6 +13,12 @@ extension SchemeRecord {
             return .created
         }
         if existing.hash == candidate.hash, existing.elementCount == candidate.elementCount, existing.document == candidate.document {
+            // The same document by another path (a host's own registration, then its mirror
+            // of it) still takes the latest revision.
+            if existing.revision != candidate.revision, candidate.revision != nil {
+                existing.revision = candidate.revision
+                try existing.update(db)
+            }
             return .unchanged
         }
         let previousHash = existing.hash
@@ -20,6 +26,7 @@ extension SchemeRecord {
         existing.document = candidate.document
         existing.elementCount = candidate.elementCount
         existing.updatedAt = candidate.updatedAt
+        existing.revision = candidate.revision
         try existing.update(db)
         if previousHash != candidate.hash {
             try SnapshotRecord.deleteUnreferenced(hash: previousHash, in: db)
@@ -41,12 +48,12 @@ extension SchemeRecord {
     /// row header, so the documents themselves are not loaded.
     static func summaries(in db: Database) throws -> [SchemeSummary] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT name, hash, length(document), element_count, registered_at, updated_at
+            SELECT name, hash, length(document), element_count, registered_at, updated_at, revision
             FROM schemes ORDER BY name
             """)
         return rows.map { row in
             SchemeSummary(name: row[0], hash: row[1], documentSize: row[2], elementCount: row[3],
-                          registeredAt: Milliseconds.date(row[4]), updatedAt: Milliseconds.date(row[5]))
+                          registeredAt: Milliseconds.date(row[4]), updatedAt: Milliseconds.date(row[5]), revision: row[6])
         }
     }
 }

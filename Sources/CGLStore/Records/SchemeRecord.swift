@@ -13,9 +13,12 @@ struct SchemeRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRe
     var registeredAt: Int64
     /// Milliseconds since the Unix epoch.
     var updatedAt: Int64
+    /// The shared registry's revision of the change that wrote the row; nil for a scheme
+    /// registered on this host alone (`migrations/0004_registry_mirror.sql`).
+    var revision: Int64?
 
     enum CodingKeys: String, CodingKey {
-        case name, hash, document
+        case name, hash, document, revision
         case elementCount = "element_count"
         case registeredAt = "registered_at"
         case updatedAt = "updated_at"
@@ -28,6 +31,7 @@ struct SchemeRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRe
         static let elementCount = Column(CodingKeys.elementCount)
         static let registeredAt = Column(CodingKeys.registeredAt)
         static let updatedAt = Column(CodingKeys.updatedAt)
+        static let revision = Column(CodingKeys.revision)
     }
 }
 
@@ -35,6 +39,6 @@ extension SchemeRecord {
     /// The public value.
     var stored: StoredScheme {
         StoredScheme(name: name, hash: hash, document: document, elementCount: elementCount,
-                     registeredAt: Milliseconds.date(registeredAt), updatedAt: Milliseconds.date(updatedAt))
+                     registeredAt: Milliseconds.date(registeredAt), updatedAt: Milliseconds.date(updatedAt), revision: revision)
     }
 }

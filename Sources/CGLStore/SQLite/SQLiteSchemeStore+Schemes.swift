@@ -5,7 +5,7 @@ extension SQLiteSchemeStore {
     public func register(name: String, hash: String, document: Data, elementCount: Int) async throws(StoreError) -> RegistrationOutcome {
         let now = Milliseconds.from(configuration.now())
         let candidate = SchemeRecord(name: name, hash: hash, document: document, elementCount: elementCount,
-                                     registeredAt: now, updatedAt: now)
+                                     registeredAt: now, updatedAt: now, revision: nil)
         return try await write("registering the scheme '\(name)'", scheme: name) { db in
             try SchemeRecord.register(candidate, in: db)
         }

@@ -42,10 +42,15 @@ public struct WireError: Error, Sendable, Hashable, CustomStringConvertible {
         /// (the document is too costly for this environment, or the server too loaded);
         /// the message says what and the limit.
         public static let timeout = Code(rawValue: 11)
+        /// 12: a register or unregister on a host of a fleet whose shared registry
+        /// (PostgreSQL) cannot be reached: nothing was changed on this host, which keeps
+        /// serving what it has; retry later, or through a host that reaches the registry.
+        public static let registryUnavailable = Code(rawValue: 12)
 
         private static let names: [UInt16: String] = [
             1: "notFound", 2: "invalidDocument", 3: "invalidEnvironment", 4: "tooLarge", 5: "unauthorized",
             6: "busy", 7: "internal", 8: "badRequest", 9: "unsupportedVersion", 10: "invalidContent", 11: "timeout",
+            12: "registryUnavailable",
         ]
 
         /// The code's stable name (`notFound`), or `code N` for a code this version does
