@@ -14,7 +14,7 @@ import Testing
             let tables = try await store.writer.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             }
-            #expect(tables == ["grdb_migrations", "schemes", "snapshots"])
+            #expect(tables == ["grdb_migrations", "registry_mirror", "schemes", "snapshots"])
         }
     }
 

@@ -77,6 +77,16 @@ public final class TestPostgres: @unchecked Sendable {
         try run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", user, "-d", database, "-c", sql])
     }
 
+    /// Writes a plain-SQL backup of the test database to `path` (`pg_dump`), as an operator would.
+    public func dump(to path: String) throws {
+        try run("pg_dump", ["-h", socketDirectory, "-U", user, "-d", database, "-f", path])
+    }
+
+    /// Restores a backup made by ``dump(to:)`` into the test database.
+    public func restore(from path: String) throws {
+        try run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", user, "-d", database, "-f", path])
+    }
+
     /// The server's log, for a failing test's message.
     public var log: String {
         (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""

@@ -11,14 +11,15 @@ final class FleetHarness {
     let folders: [String]
     let reconcileSeconds: Double
 
-    /// Starts PostgreSQL and `count` hosts (`host-0`, `host-1`, …).
-    init(hosts count: Int, reconcileSeconds: Double = 3600) throws {
+    /// Starts PostgreSQL and `count` hosts (`host-0`, `host-1`, …), unless `started` is
+    /// false (then ``start(_:)`` starts each).
+    init(hosts count: Int, reconcileSeconds: Double = 3600, started: Bool = true) throws {
         postgres = try TestPostgres.start()
         folders = try (0..<count).map { _ in try makeDaemonFolder() }
         self.reconcileSeconds = reconcileSeconds
         hosts = Array(repeating: nil, count: count)
         do {
-            for index in 0..<count { try start(index) }
+            if started { for index in 0..<count { try start(index) } }
         } catch {
             stop()
             throw error
@@ -33,6 +34,7 @@ final class FleetHarness {
             "CGLD_REGISTRY_HOST_NAME": "host-\(index)",
             "CGLD_REGISTRY_TIMEOUT_SECONDS": "2",
             "CGLD_REGISTRY_RECONCILE_SECONDS": "\(reconcileSeconds)",
+            "CGLD_METRICS_ADDRESS": "unix:\(folders[index])/metrics.sock",
         ])
     }
 
@@ -52,6 +54,13 @@ final class FleetHarness {
     /// A client of host `index`.
     func client(_ index: Int) -> CGLClient {
         CGLClient(configuration: .init(socketPath: folders[index] + "/s.sock", connectTimeout: .seconds(5)))
+    }
+
+    /// Host `index`'s `/metrics`.
+    func metrics(_ index: Int) throws -> String {
+        let connection = try RawConnection(path: folders[index] + "/metrics.sock")
+        try connection.send(Array("GET /metrics HTTP/1.1\r\nHost: cgld\r\nConnection: close\r\n\r\n".utf8))
+        return String(decoding: try connection.readUntilClosed(), as: UTF8.self)
     }
 
     /// What each host logged, for a failure's message.

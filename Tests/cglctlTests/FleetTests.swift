@@ -48,6 +48,10 @@ struct FleetTests {
         let stats = try await fleet.client(1).stats()
         #expect(stats["registry.shared"] == 1 && stats["registry.connected"] == 1)
         #expect(stats["registry.revision"] == 3 && stats["registry.revisionsBehind"] == 0)
+        let metrics = try fleet.metrics(1)
+        for line in ["cgld_registry_revision 3.0", "cgld_registry_head_revision 3.0", "cgld_registry_connected 1.0", "cgld_registry_sync_lag_seconds 0.0"] {
+            #expect(metrics.contains("\n" + line + "\n"), "\(line) in\n\(metrics)")
+        }
     }
 
     /// PostgreSQL stopped: every host serves every scheme from its mirror, and a register

@@ -46,6 +46,9 @@ final class HotCache: Sendable {
     /// The bytes held now.
     var bytes: Int { state.withLock { $0.bytes } }
 
+    /// Entries evicted to stay within the bound, since the start.
+    var evictions: Int { state.withLock { $0.evictions } }
+
     /// The entries held now.
     var count: Int { state.withLock { $0.indices.count } }
 
@@ -74,6 +77,8 @@ struct LRUState {
     /// Least recently used; `-1` when empty.
     private var tail = -1
     private(set) var bytes = 0
+    /// Entries dropped to stay within the bound, since the start.
+    private(set) var evictions = 0
 
     mutating func get(_ key: SnapshotKey) -> EncodedSnapshot? {
         guard let index = indices[key] else { return nil }
@@ -101,7 +106,10 @@ struct LRUState {
             bytes += cost
             linkAtFront(index)
         }
-        while bytes > limit, tail >= 0 { remove(at: tail) }
+        while bytes > limit, tail >= 0 {
+            remove(at: tail)
+            evictions += 1
+        }
     }
 
     mutating func removeAll(where matches: (SnapshotKey) -> Bool) {

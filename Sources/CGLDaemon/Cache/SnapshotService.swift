@@ -3,6 +3,7 @@ import CGLDocument
 import CGLStore
 import CGLWire
 import CGLayout
+import CoreMetrics
 import Foundation
 import Logging
 import Synchronization
@@ -26,10 +27,13 @@ final class SnapshotService: Sendable {
 
     /// What bounds each computation: its time budget and the daemon's stop.
     let budget: ComputeBudget
+    /// Where each computation's time goes (`cgld_compute_duration_seconds`), if anywhere.
+    private let computeTime: CoreMetrics.Timer?
 
     init(hotCache: HotCache, store: any SchemeStore, pool: ComputePool, counters: DaemonCounters, logger: Logger, persistContent: Bool = false,
-         budget: ComputeBudget = .unbounded) {
+         budget: ComputeBudget = .unbounded, computeTime: CoreMetrics.Timer? = nil) {
         self.budget = budget
+        self.computeTime = computeTime
         self.hotCache = hotCache
         self.persistContent = persistContent
         self.store = store
@@ -263,7 +267,10 @@ final class SnapshotService: Sendable {
         }
         switch outcome {
         case .success(let snapshot):
-            return .success((EncodedSnapshot(WireSnapshot(snapshot, source: .computed)), clock.now - start))
+            let encoded = EncodedSnapshot(WireSnapshot(snapshot, source: .computed))
+            let elapsed = clock.now - start
+            computeTime?.recordNanoseconds(Int64(elapsed.seconds * 1e9))
+            return .success((encoded, elapsed))
         case .failure(.abandoned(.cancelled)):
             return .failure(.stopping)
         case .failure(let error):

@@ -44,6 +44,7 @@ struct ConfigurationChange {
             ("cache.persistContent", "\(running.persistContent)", "\(loaded.persistContent)"),
             ("workers", "\(running.workers)", "\(loaded.workers)"),
             ("eventLoops", "\(running.eventLoops)", "\(loaded.eventLoops)"),
+            ("metrics.address", running.metricsAddress?.description ?? "", loaded.metricsAddress?.description ?? ""),
         ] + Self.limits(running.limits, loaded.limits) + Self.registry(running.registry, loaded.registry)
         if !socketIsActivated { fixed.insert(("socket.path", running.socketPath, loaded.socketPath), at: 0) }
         needsRestart = fixed.filter { $0.1 != $0.2 }.map { Setting(key: $0.0, running: $0.1, configured: $0.2) }

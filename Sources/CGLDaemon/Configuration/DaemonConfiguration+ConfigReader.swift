@@ -41,6 +41,7 @@ extension DaemonConfiguration {
     /// | `registry.hostName` | string | the machine's host name |
     /// | `registry.timeoutSeconds` | number > 0 | 5 |
     /// | `registry.reconcileSeconds` | number > 0 | 60 |
+    /// | `metrics.address` | `HOST:PORT` on loopback, or `unix:PATH` (`""` for none) | `""` |
     ///
     /// - Throws: `DaemonError` with code `configuration`, naming the key, the value and
     ///   what it should be.
@@ -63,6 +64,9 @@ extension DaemonConfiguration {
         limits = try Limits(fields: fields, defaults: defaults.limits)
         authorization = try AuthorizationConfiguration(config: config)
         registry = try RegistryConfiguration(fields: fields, defaults: defaults.registry)
+        if let address = try fields.string("metrics.address"), !address.trimmingSpaces.isEmpty {
+            metricsAddress = try MetricsAddress(address.trimmingSpaces)
+        }
         logLevel = try fields.logLevel("log.level") ?? defaults.logLevel
     }
 }

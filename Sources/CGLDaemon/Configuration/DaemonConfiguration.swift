@@ -47,6 +47,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var authorization: AuthorizationConfiguration
     /// Where the registry of documents lives: this host's database, or a fleet's PostgreSQL.
     public var registry: RegistryConfiguration
+    /// Where `/metrics` is served over HTTP (Prometheus's text format); nil serves none.
+    public var metricsAddress: MetricsAddress?
     /// The least severe level logged; the daemon's `Logger` is made by `cgld`, which applies it.
     public var logLevel: Logger.Level
 
@@ -67,6 +69,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         limits: Limits = Limits(),
         authorization: AuthorizationConfiguration = AuthorizationConfiguration(),
         registry: RegistryConfiguration = RegistryConfiguration(),
+        metricsAddress: MetricsAddress? = nil,
         logLevel: Logger.Level = .info
     ) {
         self.socketPath = socketPath
@@ -84,6 +87,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         self.limits = limits
         self.authorization = authorization
         self.registry = registry
+        self.metricsAddress = metricsAddress
         self.logLevel = logLevel
     }
 

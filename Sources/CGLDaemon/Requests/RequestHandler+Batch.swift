@@ -5,7 +5,7 @@ extension RequestHandler {
     /// in parallel across the compute threads, a key asked for twice loaded once.
     func complete(_ items: [BatchItem]) async -> [BatchItem] {
         let (pending, targets) = Self.pending(items)
-        return Self.completed(items, pending: pending, loaded: await snapshots.load(targets))
+        return self.completed(items, pending: pending, loaded: await snapshots.load(targets))
     }
 
     /// ``complete(_:)`` without Swift's cooperative pool, when the misses allow it
@@ -14,7 +14,7 @@ extension RequestHandler {
     func completeDirectly(_ items: [BatchItem], done: @escaping @Sendable ([BatchItem]) -> Void) -> Bool {
         let (pending, targets) = Self.pending(items)
         return snapshots.loadDirectly(targets) { loaded in
-            done(Self.completed(items, pending: pending, loaded: loaded))
+            done(self.completed(items, pending: pending, loaded: loaded))
         }
     }
 
@@ -31,14 +31,16 @@ extension RequestHandler {
     }
 
     /// `items` with the pending ones at `pending` replaced by what loading them gave.
-    private static func completed(_ items: [BatchItem], pending: [Int],
-                                  loaded: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]) -> [BatchItem] {
+    private func completed(_ items: [BatchItem], pending: [Int],
+                           loaded: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]) -> [BatchItem] {
         var completed = items
         for (index, result) in zip(pending, loaded) {
             guard case .pending(let name, _) = items[index] else { continue }
             switch result {
             case .success(let (snapshot, source)): completed[index] = .found(snapshot, name: name, source: source)
-            case .failure(let error): completed[index] = .failed(RequestError(error).wireError)
+            case .failure(let error):
+                DaemonCounters.increment(counters.lookupFailures)
+                completed[index] = .failed(RequestError(error).wireError)
             }
         }
         return completed

@@ -90,6 +90,7 @@ extension RequestHandler {
         do {
             target = try resolve(lookup)
         } catch {
+            DaemonCounters.increment(counters.lookupFailures)
             return .failed(error.wireError)
         }
         lookupKeys.insert(LookupKeys.Resolved(key: target.key, name: lookup.scheme), bytes: bytes, version: version, hash: hash,
@@ -105,6 +106,7 @@ extension RequestHandler {
         do throws(SnapshotFailure) {
             found = try await snapshots.load(target)
         } catch {
+            DaemonCounters.increment(counters.lookupFailures)
             throw RequestError(error)
         }
         guard found.0.fitsInFrame(named: name, version: version) else { throw Self.tooLarge(name, found.0, version: version) }

@@ -76,7 +76,12 @@ extension RequestHandler {
         let outcome = await prewarmer.runs.run(PrewarmRuns.Key(job), progress: listener) { publish in
             DaemonCounters.increment(counters.prewarmsRunning)
             defer { DaemonCounters.decrement(counters.prewarmsRunning) }
-            let summary = await prewarmer.run(job, progress: publish, shouldStop: isStopping)
+            counters.prewarmTargets.add(job.total, ordering: .relaxed)
+            let advance = ProgressAdvance()
+            let summary = await prewarmer.run(job, progress: { event in
+                counters.prewarmTargetsDone.add(advance.since(Int(event.done)), ordering: .relaxed)
+                publish(event)
+            }, shouldStop: isStopping)
             logger.info("Prewarm finished", metadata: [
                 "cgl.prewarm.computed": "\(summary.computed)", "cgl.prewarm.cached": "\(summary.alreadyCached)",
                 "cgl.prewarm.failed": "\(summary.failed)", "cgl.prewarm.cancelled": "\(summary.cancelled)",
@@ -104,6 +109,18 @@ final class ProgressThrottle: Sendable {
             guard final || last.map({ now - $0 >= interval }) ?? true else { return false }
             last = now
             return true
+        }
+    }
+}
+
+/// How far a prewarm advanced since its previous progress event: what the metrics add.
+final class ProgressAdvance: Sendable {
+    private let done = Mutex(0)
+
+    func since(_ now: Int) -> Int {
+        done.withLock { done in
+            defer { done = max(done, now) }
+            return max(0, now - done)
         }
     }
 }

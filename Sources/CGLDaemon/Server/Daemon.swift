@@ -145,8 +145,10 @@ public final class Daemon: Service {
         } catch {
             throw DaemonError(code: .store, message: "cannot read the store \(configuration.databasePath): \(error.message)")
         }
+        let metrics = DaemonMetrics(fleet: shared != nil)
         let snapshots = SnapshotService(hotCache: HotCache(limit: configuration.cacheMemoryBytes), store: store, pool: pool,
-                                        counters: counters, logger: logger, persistContent: configuration.persistContent, budget: budget)
+                                        counters: counters, logger: logger, persistContent: configuration.persistContent, budget: budget,
+                                        computeTime: metrics.computeTime)
         let fleet = try await joinFleet(shared, registry: registry, store: store, snapshots: snapshots)
         let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false, changeLevel: .debug) { count in
             reports.status("starting: registering \(Self.count(count, "scheme")) from \(configuration.schemesDirectory ?? "")")
@@ -156,7 +158,7 @@ public final class Daemon: Service {
         return RequestHandler(registry: registry, snapshots: snapshots,
                               resolver: EnvironmentResolver(profiles: profiles, prewarmDirections: configuration.prewarmDirections),
                               prewarmer: Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger),
-                              store: store, counters: counters, fleet: fleet,
+                              store: store, counters: counters, fleet: fleet, metrics: metrics,
                               contentLimits: Content.Limits(maximumTextBytes: configuration.limits.maximumContentTextBytes),
                               maximumBatchItems: configuration.limits.maximumBatchItems,
                               isStopping: { stopping.isSet }, logger: logger)
@@ -178,6 +180,8 @@ public final class Daemon: Service {
         // user's runtime directory.
         let runtimeLink = activated == nil ? RuntimeLink.make(to: configuration.socketPath) : nil
         defer { runtimeLink?.remove() }
+        let metrics = try await serveMetrics(handler, on: eventLoops)
+        defer { if case .unixSocket(let path)? = configuration.metricsAddress { SocketFile.remove(path) } }
         let socketPath = activated?.path ?? configuration.socketPath
         if activated != nil, socketPath != configuration.socketPath {
             logger.notice("Serving the socket systemd passed; socket.path is not used", metadata: [
@@ -217,6 +221,7 @@ public final class Daemon: Service {
                 computations.cancel()
             }
             phase.withLock { $0 = .stopped }
+            metrics?.close(promise: nil)
             syncing?.cancel()
             background.finish()
         }

@@ -12,6 +12,11 @@ final class DaemonCounters: Sendable {
     let prewarmsRunning = Atomic<Int>(0)
     /// Snapshots computed, by lookups and prewarms: the work the caches saved is the rest.
     let computations = Atomic<Int>(0)
+    /// Lookups answered with an error (an unknown scheme, content that does not fit, …).
+    let lookupFailures = Atomic<Int>(0)
+    /// Snapshots the prewarms started so far were asked for, and those already done.
+    let prewarmTargets = Atomic<Int>(0)
+    let prewarmTargetsDone = Atomic<Int>(0)
 
     /// The `stats` key of ``computations``, sent after the keys of `WireStats.Key.all`.
     static let computationsKey = "snapshots.computed"
