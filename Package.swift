@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText", "CGLTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CGLWireTests", dependencies: ["CGLWire", "CGLTestSupport"], swiftSettings: strictSettings),
         // Starts a real PostgreSQL from Debian's packages in a temporary folder.
-        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport", swiftSettings: strictSettings),
+        .target(name: "PostgresTestSupport", dependencies: ["CGLTestSupport"], path: "Tests/PostgresTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "CGLFleetTests",
             dependencies: ["CGLFleet", "CGLStore", "PostgresTestSupport", .product(name: "Logging", package: "swift-log")],
@@ -149,7 +149,7 @@ let package = Package(
         .target(
             name: "CGLDaemonTestSupport",
             dependencies: [
-                "CGLDaemon", "CGLClient", "CGLWire", "CGLDocument",
+                "CGLDaemon", "CGLClient", "CGLWire", "CGLDocument", "CGLTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -10,6 +10,7 @@
 #   $SYSCONFDIR/cgld/{cgld.json,profiles.json}     never overwritten (a new version goes to *.new)
 #   $SYSCONFDIR/cgld/schemes.d/                    documents registered at start and at reload
 #   $PREFIX/share/doc/cgld/                        all of docs/, the configuration reference, examples
+#   $PREFIX/share/doc/cgld/fleet/                  a fleet host's sample configuration and systemd drop-in
 #
 # Variables: DESTDIR (staging root for packages, default empty), PREFIX (default /usr),
 # SYSCONFDIR (default /etc). Options: --bin-dir DIR installs the cgld and cglctl already
@@ -121,6 +122,12 @@ install_config config/profiles.json profiles.json
 install -m 0644 docs/*.md README.md "$docdir/"
 install -m 0644 config/README.md "$docdir/configuration.md"
 install -m 0644 examples/schemes/*.json docs/examples/*.json "$docdir/examples/"
+# For a fleet: the sample configuration and the drop-in for a registry reached over TCP,
+# which operators copy into place (docs/operations.md, "Running a fleet").
+install -d -m 0755 "$docdir/fleet"
+sed -e "s|/etc/cgld/|$SYSCONFDIR/cgld/|g" config/cgld-fleet.json > "$docdir/fleet/cgld-fleet.json"
+sed -e "s|/etc/cgld/|$SYSCONFDIR/cgld/|g" systemd/fleet/postgres-tcp.conf > "$docdir/fleet/postgres-tcp.conf"
+chmod 0644 "$docdir/fleet/cgld-fleet.json" "$docdir/fleet/postgres-tcp.conf"
 
 if [ -n "$DESTDIR" ]; then
     echo "install.sh: installed cgld into the staging root $DESTDIR (prefix $PREFIX)"

@@ -19,8 +19,7 @@ public struct DaemonError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let store = Code(name: "store")
         /// The profiles file cannot be read or is invalid.
         public static let profiles = Code(name: "profiles")
-        /// The fleet's shared registry was migrated by a newer cgld, or its password file
-        /// cannot be read.
+        /// The fleet's shared registry was migrated by a newer cgld.
         public static let registry = Code(name: "registry")
 
         public var description: String { name }

@@ -5,7 +5,7 @@ import Testing
 /// A call to the registry answers within its time, even when the work does not notice that
 /// it was cancelled (a query to a server that went silent).
 ///
-/// The work takes a minute; answering in well under that shows that the call did not wait
+/// The work takes ten minutes; answering in well under that shows that the call did not wait
 /// for it, however loaded the machine (the bound is not a timing goal).
 @Suite struct DeadlineTests {
     struct TimedOut: Error {}
@@ -20,9 +20,9 @@ import Testing
     @Test func theTimeoutAnswersWithoutWaitingForTheWork() async {
         let started = ContinuousClock.now
         await #expect(throws: TimedOut.self) {
-            try await Deadline.run(within: .milliseconds(100), { await Self.stubborn(60) }, timedOut: { TimedOut() })
+            try await Deadline.run(within: .milliseconds(100), { await Self.stubborn(600) }, timedOut: { TimedOut() })
         }
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(ContinuousClock.now - started < .seconds(300))
     }
 
     @Test func workInTimeAnswers() async throws {
@@ -34,10 +34,10 @@ import Testing
 
     @Test func theCallersCancellationAnswers() async {
         let started = ContinuousClock.now
-        let call = Task { try await Deadline.run(within: .seconds(120), { await Self.stubborn(60) }, timedOut: { TimedOut() }) }
+        let call = Task { try await Deadline.run(within: .seconds(1200), { await Self.stubborn(600) }, timedOut: { TimedOut() }) }
         try? await Task.sleep(for: .milliseconds(50))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(ContinuousClock.now - started < .seconds(300))
     }
 }

@@ -13,11 +13,12 @@ struct PostgresRegistryTests {
     static let hash = "sha256:" + String(repeating: "a", count: 64)
     static func hash(_ digit: Character) -> String { "sha256:" + String(repeating: digit, count: 64) }
 
-    /// Runs `body` with a fresh server and `count` registries on it (hosts "host0"…), each
-    /// running its pool, migrated when `migrated`.
-    func withRegistries(_ count: Int = 1, timeout: Duration = .seconds(5), migrated: Bool = true,
+    /// Runs `body` with a fresh database and `count` registries on it (hosts "host0"…), each
+    /// running its pool, migrated when `migrated`; on a server of its own when `ownServer`
+    /// (to stop it), else on the tests' shared one.
+    func withRegistries(_ count: Int = 1, timeout: Duration = .seconds(5), migrated: Bool = true, ownServer: Bool = false,
                         _ body: @Sendable (TestPostgres, [PostgresRegistry]) async throws -> Void) async throws {
-        let server = try TestPostgres.start()
+        let server = ownServer ? try await TestPostgres.start() : try await TestPostgres.freshDatabase()
         defer { server.stop() }
         let connection = try RegistryConnection(url: server.url)
         let registries = (0..<count).map {
@@ -46,7 +47,7 @@ struct PostgresRegistryTests {
     /// A registry migrated by a newer cgld is refused, naming what this one does not know.
     @Test func aNewerSchemaIsRefused() async throws {
         try await withRegistries { server, registries in
-            try server.psql("INSERT INTO cgld_schema_migrations (identifier) VALUES ('0002_from_the_future')")
+            try await server.psql("INSERT INTO cgld_schema_migrations (identifier) VALUES ('0002_from_the_future')")
             let error = await #expect(throws: FleetError.self) { try await registries[0].migrate() }
             #expect(error?.code == .schemaTooNew)
             #expect(error?.message.contains("0002_from_the_future") == true)
@@ -112,7 +113,7 @@ struct PostgresRegistryTests {
             #expect(try await registry.changes(since: 3, limit: 2).map(\.revision) == [4, 5])
             #expect(try await registry.changes(since: 5, limit: 2).map(\.revision) == [6])
             // Another registry (a new database) has another identity.
-            try server.psql("DROP TABLE cgld_schemes, cgld_registry_head, cgld_schema_migrations")
+            try await server.psql("DROP TABLE cgld_schemes, cgld_registry_head, cgld_schema_migrations")
             let fresh = PostgresRegistry(connection: try RegistryConnection(url: server.url), hostName: "h", logger: Logger(label: "test"))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await fresh.run() }
@@ -180,10 +181,10 @@ struct PostgresRegistryTests {
     /// PostgreSQL down: a change answers `registryUnavailable` within the timeout, and
     /// nothing is written; back up, the same registry writes again.
     @Test func aStoppedServerIsUnavailableThenBack() async throws {
-        try await withRegistries(timeout: .seconds(2)) { server, registries in
+        try await withRegistries(timeout: .seconds(2), ownServer: true) { server, registries in
             let registry = registries[0]
             _ = try await registry.register(name: "a", hash: Self.hash, document: Data("x".utf8), elementCount: 1)
-            try server.stopServer()
+            try await server.stopServer()
             let started = ContinuousClock.now
             let error = await #expect(throws: FleetError.self) {
                 try await registry.register(name: "b", hash: Self.hash, document: Data("y".utf8), elementCount: 1)
@@ -192,7 +193,7 @@ struct PostgresRegistryTests {
             #expect(ContinuousClock.now - started < .seconds(4))
             let reading = await #expect(throws: FleetError.self) { try await registry.changes(since: 0) }
             #expect(reading?.code == .registryUnavailable)
-            try server.startServer()
+            try await server.startServer()
             var revision: Int64?
             let deadline = ContinuousClock.now + .seconds(20)
             while revision == nil, ContinuousClock.now < deadline {

@@ -1,4 +1,6 @@
+import CGLTestSupport
 public import Foundation
+import Synchronization
 
 /// A real PostgreSQL server from Debian's packages, in a temporary directory of its own,
 /// listening on a Unix socket there and on no TCP port; started by the tests that need it
@@ -6,6 +8,9 @@ public import Foundation
 ///
 /// `initdb` and the server refuse to run as root: as root (CI's containers), they run as
 /// the `postgres` user that Debian's `postgresql` package creates, through `runuser`.
+///
+/// What waits for a program (starting, stopping, `psql`) is `async` and waits on a thread
+/// of its own: the tests share Swift's few cooperative threads with in-process daemons.
 public final class TestPostgres: @unchecked Sendable {
     // @unchecked: its state is set in `start` and read afterwards; the tests that share one
     // call `stop()`/`restart()` from one task.
@@ -17,7 +22,10 @@ public final class TestPostgres: @unchecked Sendable {
     /// The role the tests connect as: the cluster's superuser.
     public let user = "postgres"
     /// The database the tests connect to.
-    public let database = "postgres"
+    public let database: String
+    /// Whether this value started the server (``start()``), or is a database of the shared
+    /// one (``freshDatabase()``).
+    private let ownsServer: Bool
 
     /// Why no server can start here, or nil when one can: no PostgreSQL server package,
     /// or root without the `postgres` user.
@@ -30,21 +38,37 @@ public final class TestPostgres: @unchecked Sendable {
     }
 
     /// Starts a fresh cluster (trust authentication, Unix socket only).
-    public static func start() throws -> TestPostgres {
+    public static func start() async throws -> TestPostgres {
+        try await blocking { try startWaiting() }
+    }
+
+    private static func startWaiting() throws -> TestPostgres {
         guard let binaries = findBinaries() else { throw Failure(unavailableReason ?? "no PostgreSQL") }
         // Short: a Unix socket's path has at most 107 bytes.
         let directory = URL(fileURLWithPath: "/tmp/cglpg-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let server = TestPostgres(directory: directory, binaries: binaries)
+        let server = TestPostgres(directory: directory, binaries: binaries, database: "postgres", ownsServer: true)
         try server.ownDirectory()
         try server.run("initdb", ["-D", server.dataDirectory, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"])
-        try server.startServer()
+        try server.startWaiting()
         return server
     }
 
-    private init(directory: URL, binaries: URL) {
+    private init(directory: URL, binaries: URL, database: String, ownsServer: Bool) {
         self.directory = directory
         self.binaries = binaries
+        self.database = database
+        self.ownsServer = ownsServer
+    }
+
+    /// A new, empty database on a server shared by the test process (started on first use,
+    /// stopped when the process exits): far cheaper than a cluster of its own, for tests that
+    /// neither stop nor restart the server. ``stop()`` drops the database.
+    public static func freshDatabase() async throws -> TestPostgres {
+        let server = try await SharedServer.server()
+        let name = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        try await server.psql("CREATE DATABASE \(name)")
+        return TestPostgres(directory: server.directory, binaries: server.binaries, database: name, ownsServer: false)
     }
 
     var dataDirectory: String { directory.appendingPathComponent("data").path }
@@ -56,35 +80,49 @@ public final class TestPostgres: @unchecked Sendable {
     public var url: String { "postgres://\(user)@/\(database)?host=\(socketDirectory)" }
 
     /// Stops the server (fast shutdown: connections are closed), keeping its data.
-    public func stopServer() throws {
-        try run("pg_ctl", ["-D", dataDirectory, "-m", "fast", "-w", "stop"])
+    public func stopServer() async throws {
+        try await waiting { try $0.run("pg_ctl", ["-D", $0.dataDirectory, "-m", "fast", "-w", "stop"]) }
     }
 
     /// Starts the server again on the same data and socket.
-    public func startServer() throws {
+    public func startServer() async throws {
+        try await waiting { try $0.startWaiting() }
+    }
+
+    private func startWaiting() throws {
         try run("pg_ctl", ["-D", dataDirectory, "-l", directory.appendingPathComponent("server.log").path, "-w", "-t", "60",
                            "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c max_connections=200", "start"])
     }
 
-    /// Stops the server and removes its directory.
+    /// Stops the server and removes its directory: at once (`immediate`: the data goes anyway),
+    /// so that a `defer` may call it. A database of the shared server is dropped instead.
     public func stop() {
-        try? stopServer()
+        guard ownsServer else {
+            try? run("psql", ["-X", "-q", "-h", socketDirectory, "-U", user, "-d", "postgres", "-c", "DROP DATABASE IF EXISTS \(database) WITH (FORCE)"])
+            return
+        }
+        try? run("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// Runs `sql` with `psql` on the test database, as the superuser.
-    public func psql(_ sql: String) throws {
-        try run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", user, "-d", database, "-c", sql])
+    public func psql(_ sql: String) async throws {
+        try await waiting { try $0.run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", $0.socketDirectory, "-U", $0.user, "-d", $0.database, "-c", sql]) }
     }
 
     /// Writes a plain-SQL backup of the test database to `path` (`pg_dump`), as an operator would.
-    public func dump(to path: String) throws {
-        try run("pg_dump", ["-h", socketDirectory, "-U", user, "-d", database, "-f", path])
+    public func dump(to path: String) async throws {
+        try await waiting { try $0.run("pg_dump", ["-h", $0.socketDirectory, "-U", $0.user, "-d", $0.database, "-f", path]) }
     }
 
     /// Restores a backup made by ``dump(to:)`` into the test database.
-    public func restore(from path: String) throws {
-        try run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", user, "-d", database, "-f", path])
+    public func restore(from path: String) async throws {
+        try await waiting { try $0.run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", $0.socketDirectory, "-U", $0.user, "-d", $0.database, "-f", path]) }
+    }
+
+    /// Runs `body`, which waits for a program, on a thread of its own.
+    private func waiting(_ body: @escaping @Sendable (TestPostgres) throws -> Void) async throws {
+        try await blocking { [self] in try body(self) }
     }
 
     /// The server's log, for a failing test's message.
@@ -155,4 +193,27 @@ public final class TestPostgres: @unchecked Sendable {
             throw Failure("\(program) \(arguments.joined(separator: " ")) failed (wait status \(status)): \(text)\n\(log)")
         }
     }
+}
+
+/// The server ``TestPostgres/freshDatabase()`` makes databases on: one per test process.
+private enum SharedServer {
+    private static let starting = Mutex<Task<TestPostgres, any Error>?>(nil)
+
+    static func server() async throws -> TestPostgres {
+        let task = starting.withLock { task in
+            if let task { return task }
+            let started = Task { () throws -> TestPostgres in
+                let server = try await TestPostgres.start()
+                // Not left running after the tests: stopped when the process exits.
+                running.withLock { $0 = server }
+                atexit { SharedServer.running.withLock { $0 }?.stop() }
+                return server
+            }
+            task = started
+            return started
+        }
+        return try await task.value
+    }
+
+    fileprivate static let running = Mutex<TestPostgres?>(nil)
 }

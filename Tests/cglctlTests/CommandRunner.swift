@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `cglctl` binary and captures what it prints.
-struct CommandResult {
+struct CommandResult: Sendable {
     var status: Int32
     var stdout: String
     var stderr: String

@@ -1,4 +1,5 @@
 import CGLClient
+import CGLDaemonTestSupport
 import CGLStore
 import CGLWire
 import Foundation
@@ -20,7 +21,13 @@ import Testing
         }
     }
 
-    @Test func aDaemonKilledMidPrewarmRestartsWithEverySchemeAndAnIntactDatabase() throws {
+    @Test func aDaemonKilledMidPrewarmRestartsWithEverySchemeAndAnIntactDatabase() async throws {
+        // Seconds of waiting on processes: on a thread of its own, not one of the few the
+        // in-process daemons of other tests need.
+        try await blocking { try Self().killedMidPrewarm() }
+    }
+
+    private func killedMidPrewarm() throws {
         let folder = try makeDaemonFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/documents", withIntermediateDirectories: true)

@@ -3,7 +3,11 @@ import Foundation
 import Testing
 
 /// The built `cgld` binary running on a socket and database in a temporary folder.
-final class DaemonProcess {
+///
+/// `@unchecked Sendable` so that a test may start one on a thread of its own (``blocking``)
+/// and use it after: what it holds never changes after `init`, and `Process` and
+/// `FileHandle` are safe to use from one thread at a time, as a test does.
+final class DaemonProcess: @unchecked Sendable {
     let folder: String
     let process = Process()
     var socketPath: String { folder + "/s.sock" }

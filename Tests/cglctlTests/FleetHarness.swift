@@ -11,24 +11,32 @@ final class FleetHarness {
     let folders: [String]
     let reconcileSeconds: Double
 
-    /// Starts PostgreSQL and `count` hosts (`host-0`, `host-1`, …), unless `started` is
-    /// false (then ``start(_:)`` starts each).
-    init(hosts count: Int, reconcileSeconds: Double = 3600, started: Bool = true) throws {
-        postgres = try TestPostgres.start()
+    private init(postgres: TestPostgres, hosts count: Int, reconcileSeconds: Double) throws {
+        self.postgres = postgres
         folders = try (0..<count).map { _ in try makeDaemonFolder() }
         self.reconcileSeconds = reconcileSeconds
         hosts = Array(repeating: nil, count: count)
-        do {
-            if started { for index in 0..<count { try start(index) } }
-        } catch {
-            stop()
-            throw error
-        }
     }
 
-    /// Starts host `index` (again) on its folder, and waits until it answers.
-    func start(_ index: Int) throws {
-        hosts[index] = try DaemonProcess(folder: folders[index], arguments: ["--no-prewarm"], environment: [
+    /// Starts `count` hosts (`host-0`, `host-1`, …), unless `started` is false (then
+    /// ``start(_:)`` starts each), on a fresh database of the tests' shared PostgreSQL, or of
+    /// a server of its own when `ownServer` (to stop it).
+    static func start(hosts count: Int, reconcileSeconds: Double = 3600, started: Bool = true, ownServer: Bool = false) async throws -> FleetHarness {
+        let postgres = ownServer ? try await TestPostgres.start() : try await TestPostgres.freshDatabase()
+        let fleet = try FleetHarness(postgres: postgres, hosts: count, reconcileSeconds: reconcileSeconds)
+        do {
+            if started { for index in 0..<count { try await fleet.start(index) } }
+        } catch {
+            fleet.stop()
+            throw error
+        }
+        return fleet
+    }
+
+    /// Starts host `index` (again) on its folder, and waits until it answers (on a thread
+    /// of its own: the in-process daemons of other tests need the cooperative pool).
+    func start(_ index: Int) async throws {
+        let (folder, environment) = (folders[index], [
             "CGLD_REGISTRY_KIND": "postgres",
             "CGLD_REGISTRY_URL": postgres.url,
             "CGLD_REGISTRY_HOST_NAME": "host-\(index)",
@@ -36,6 +44,7 @@ final class FleetHarness {
             "CGLD_REGISTRY_RECONCILE_SECONDS": "\(reconcileSeconds)",
             "CGLD_METRICS_ADDRESS": "unix:\(folders[index])/metrics.sock",
         ])
+        hosts[index] = try await blocking { try DaemonProcess(folder: folder, arguments: ["--no-prewarm"], environment: environment) }
     }
 
     /// Stops host `index` with `signal` (SIGKILL: no shutdown at all).

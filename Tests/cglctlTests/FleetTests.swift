@@ -16,7 +16,7 @@ struct FleetTests {
     /// Registered on A, served by B and C; changed on B, replaced everywhere; unregistered
     /// on C, gone everywhere.
     @Test func changesThroughAnyHostReachEveryHost() async throws {
-        let fleet = try FleetHarness(hosts: 3)
+        let fleet = try await FleetHarness.start(hosts: 3)
         defer { fleet.stop() }
         let created = try await fleet.client(0).register(try fleetDocument("fleet-card"))
         #expect(created.outcome == .created)
@@ -59,13 +59,13 @@ struct FleetTests {
     /// change through one reaches all, and so does one written behind the hosts' backs
     /// (no notification), by the periodic reconciliation.
     @Test func withoutPostgreSQLHostsServeAndRefuseChanges() async throws {
-        let fleet = try FleetHarness(hosts: 3, reconcileSeconds: 1)
+        let fleet = try await FleetHarness.start(hosts: 3, reconcileSeconds: 1, ownServer: true)
         defer { fleet.stop() }
         for name in ["fleet-a", "fleet-b"] { _ = try await fleet.client(0).register(try fleetDocument(name)) }
         for host in 0...2 {
             try await fleet.eventually("host-\(host) has both schemes") { (try? await fleet.registry(host))?.count == 2 }
         }
-        try fleet.postgres.stopServer()
+        try await fleet.postgres.stopServer()
         for host in 0...2 {
             for name in ["fleet-a", "fleet-b"] {
                 let snapshot = try await fleet.client(host).lookup(name, in: .profile("tablet-landscape"))
@@ -82,7 +82,7 @@ struct FleetTests {
             (try? await fleet.client(0).stats())?["registry.connected"] == 0
         }
 
-        try fleet.postgres.startServer()
+        try await fleet.postgres.startServer()
         try await fleet.eventually("every host reconnects") {
             var connected = 0
             for host in 0...2 where (try? await fleet.client(host).stats())?["registry.connected"] == 1 { connected += 1 }
@@ -92,7 +92,7 @@ struct FleetTests {
         // Written straight into PostgreSQL, as a restore or a hand-made fix would: no host
         // is notified; reconciliation finds it.
         let document = try fleetDocument("fleet-d")
-        try fleet.postgres.psql("""
+        try await fleet.postgres.psql("""
             UPDATE cgld_registry_head SET revision = revision + 1;
             INSERT INTO cgld_schemes (name, hash, document, element_count, revision, registered_at, updated_at, updated_by)
             SELECT 'fleet-d', '\(try SchemeDocument(data: document).hash)', decode('\(document.map { String(format: "%02x", $0) }.joined())', 'hex'), 0,
@@ -108,7 +108,7 @@ struct FleetTests {
 
     /// A host killed outright misses a hundred registrations; restarted, it has them all.
     @Test func aHostKilledAndRestartedCatchesUp() async throws {
-        let fleet = try FleetHarness(hosts: 3)
+        let fleet = try await FleetHarness.start(hosts: 3)
         defer { fleet.stop() }
         _ = try await fleet.client(0).register(try fleetDocument("before-the-kill"))
         try await fleet.eventually("host-2 has the first scheme") { (try? await fleet.registry(2))?.count == 1 }
@@ -118,7 +118,7 @@ struct FleetTests {
         }
         try await fleet.eventually("host-0 has all 101") { (try? await fleet.registry(0))?.count == 101 }
         let expected = try await fleet.registry(0)
-        try fleet.start(2)
+        try await fleet.start(2)
         // It serves at once from its mirror, and catches up before it says it is ready
         // when PostgreSQL answers, as here.
         #expect(try await fleet.registry(2) == expected)
@@ -128,7 +128,7 @@ struct FleetTests {
     /// A thousand registrations through three hosts at once, many of the same names: every
     /// host ends with the same names, hashes and revisions, which are the registry's.
     @Test func aThousandConcurrentRegistrationsEndTheSameEverywhere() async throws {
-        let fleet = try FleetHarness(hosts: 3)
+        let fleet = try await FleetHarness.start(hosts: 3)
         defer { fleet.stop() }
         let documents = try (0..<1000).map { index in try fleetDocument("race-\(index % 250)", version: index / 250) }
         let clients = (0...2).map { fleet.client($0) }

@@ -1,3 +1,4 @@
+import CGLDaemonTestSupport
 import Foundation
 import Testing
 
@@ -5,17 +6,19 @@ import Testing
 /// (`scripts/deps.sh` installs it for the tests).
 @Suite struct RenderPageBrowserTests {
     /// Runs headless chromium on `url` with `arguments`; its result (stderr carries the
-    /// page's console messages).
-    private func chromium(_ url: String, _ arguments: [String]) throws -> CommandResult {
+    /// page's console messages). Seconds of waiting: on a thread of its own, not one of the
+    /// few that the in-process daemons of other tests need.
+    private func chromium(_ url: String, _ arguments: [String]) async throws -> CommandResult {
         let executable = try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                       "chromium is not installed: scripts/deps.sh installs it (make test runs it first)")
         let profile = try temporaryFile("chromium-profile")
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: profile).deletingLastPathComponent().path) }
         // --no-sandbox: the tests may run as root, where chromium's sandbox refuses to start.
-        return try runProcess(URL(fileURLWithPath: executable), [
+        let commandLine = [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
             "--enable-logging=stderr", "--v=0", "--hide-scrollbars",
-        ] + arguments + [url])
+        ] + arguments + [url]
+        return try await blocking { try runProcess(URL(fileURLWithPath: executable), commandLine) }
     }
 
     private func renderPage(_ scheme: String) throws -> String {
@@ -25,9 +28,9 @@ import Testing
         return page
     }
 
-    @Test func thePageLoadsWithoutConsoleMessagesAndDrawsEveryCardAtOneScale() throws {
+    @Test func thePageLoadsWithoutConsoleMessagesAndDrawsEveryCardAtOneScale() async throws {
         let page = try renderPage("feed-cell")
-        let loaded = try chromium("file://\(page)", ["--window-size=1400,1000", "--dump-dom"])
+        let loaded = try await chromium("file://\(page)", ["--window-size=1400,1000", "--dump-dom"])
         #expect(loaded.status == 0, "\(loaded.stderr)")
         let console = loaded.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") }
         #expect(console.isEmpty, "the page wrote to the console: \(console)")
@@ -45,9 +48,9 @@ import Testing
         #expect(labels.count > 0 && hidden.count < labels.count, "\(hidden.count) of \(labels.count) labels hidden")
     }
 
-    @Test func aLinkHighlightsItsElementsInEveryProfile() throws {
+    @Test func aLinkHighlightsItsElementsInEveryProfile() async throws {
         let page = try renderPage("feed-cell")
-        let loaded = try chromium("file://\(page)#highlight=avatar,menu", ["--window-size=1400,1000", "--dump-dom"])
+        let loaded = try await chromium("file://\(page)#highlight=avatar,menu", ["--window-size=1400,1000", "--dump-dom"])
         #expect(loaded.status == 0, "\(loaded.stderr)")
         let highlighted = loaded.stdout.matches(of: /class="element highlighted" data-element="([a-z]+)"/).map { String($0.1) }
         #expect(highlighted.filter { $0 == "avatar" }.count == 12)
@@ -59,12 +62,12 @@ import Testing
     /// Twelve drawings in one page: every id is unique (a clip path named twice would clip
     /// every card to the first card's scroll), and labels are placed in what a reader sees
     /// of their element (inside the scrolls that clip it).
-    @Test func thePageOfAScrollingSchemeHasUniqueIdsAndLabelsInsideTheClips() throws {
+    @Test func thePageOfAScrollingSchemeHasUniqueIdsAndLabelsInsideTheClips() async throws {
         let page = try renderPage("photo-feed")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let ids = html.matches(of: /\sid="([^"]+)"/).map { String($0.1) }
         #expect(ids.count > 12 && Set(ids).count == ids.count, "repeated ids: \(Dictionary(grouping: ids, by: { $0 }).filter { $1.count > 1 }.keys.sorted())")
-        let loaded = try chromium("file://\(page)", ["--window-size=1400,1000", "--dump-dom"])
+        let loaded = try await chromium("file://\(page)", ["--window-size=1400,1000", "--dump-dom"])
         #expect(!loaded.stderr.contains(":CONSOLE"), "\(loaded.stderr)")
         let labels = loaded.stdout.matches(of: /<text class="label" data-element="([^"]+)"[^>]* data-visible="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)" x="([-\d.]+)" y="([-\d.]+)"[^>]*>/)
         #expect(labels.count > 12 * 5)
@@ -78,18 +81,18 @@ import Testing
         #expect(shown > 12)
     }
 
-    @Test func aMalformedLinkDoesNotStopThePage() throws {
+    @Test func aMalformedLinkDoesNotStopThePage() async throws {
         let page = try renderPage("feed-cell")
-        let loaded = try chromium("file://\(page)#highlight=avatar,%E0,menu", ["--window-size=1400,1000", "--dump-dom"])
+        let loaded = try await chromium("file://\(page)#highlight=avatar,%E0,menu", ["--window-size=1400,1000", "--dump-dom"])
         #expect(!loaded.stderr.contains(":CONSOLE"), "\(loaded.stderr)")
         let highlighted = loaded.stdout.matches(of: /class="element highlighted" data-element="([a-z]+)"/).map { String($0.1) }
         #expect(Set(highlighted) == ["avatar", "menu"] && highlighted.count == 24)
     }
 
-    @Test func aScreenshotHasTheWindowsDimensions() throws {
+    @Test func aScreenshotHasTheWindowsDimensions() async throws {
         let page = try renderPage("split-view")
         let png = try temporaryFile("page.png")
-        let shot = try chromium("file://\(page)", ["--window-size=1280,900", "--screenshot=\(png)"])
+        let shot = try await chromium("file://\(page)", ["--window-size=1280,900", "--screenshot=\(png)"])
         #expect(shot.status == 0, "\(shot.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
         // PNG: an 8-byte signature, then the IHDR chunk: length, "IHDR", width, height (big-endian).

@@ -6,10 +6,11 @@ final class Child {
     let process = Process()
     let name: String
 
-    init(_ executable: String, _ arguments: [String], name: String, quiet: Bool = true) throws {
+    init(_ executable: String, _ arguments: [String], name: String, quiet: Bool = true, environment: [String: String] = [:]) throws {
         self.name = name
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if quiet {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -65,11 +66,13 @@ func waitUntilListening(_ path: String) throws {
 
 /// Starts `cgld` on `folder` (socket and database there), without prewarming at start, and
 /// returns once it answers a ping.
-func startDaemon(_ cgld: String, in folder: String, workers: Int = 0) throws -> (Child, CGLClient, seconds: Double) {
+///
+/// - Parameter environment: Variables added to its environment (`CGLD_REGISTRY_*` for a fleet).
+func startDaemon(_ cgld: String, in folder: String, workers: Int = 0, environment: [String: String] = [:]) throws -> (Child, CGLClient, seconds: Double) {
     let socket = folder + "/cgld.sock"
     let start = Date()
     let child = try Child(cgld, ["--socket", socket, "--database", folder + "/cgld.sqlite", "--schemes-dir", "",
-                                 "--no-prewarm", "--workers", "\(workers)", "--log-level", "warning"], name: "cgld")
+                                 "--no-prewarm", "--workers", "\(workers)", "--log-level", "warning"], name: "cgld", environment: environment)
     let client = CGLClient(configuration: CGLClient.Configuration(socketPath: socket, connectTimeout: .seconds(1), requestTimeout: .seconds(600)))
     try wait(seconds: 60) { (try? client.ping()) != nil }
     return (child, client, Date().timeIntervalSince(start))

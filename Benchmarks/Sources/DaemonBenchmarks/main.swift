@@ -16,7 +16,9 @@ import Synchronization
 //     then with the client library for --seconds, printing the pids of cgld and of this
 //     process, to profile either alone (perf record -p PID)
 //                      (ContentBenchmarks.swift); content-memory is left out unless named
-// Usage: DaemonBenchmarks --cgld PATH [--seconds S] [name…]   (Benchmarks/run-daemon builds both)
+//   fleet-propagation, fleet-sync, fleet-lookup: a fleet sharing PostgreSQL (FleetBenchmarks.swift),
+//                      run when --registry-url is given (Benchmarks/run-fleet starts a server)
+// Usage: DaemonBenchmarks --cgld PATH [--seconds S] [--registry-url URL] [name…]   (Benchmarks/run-daemon builds both)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "echo-server", arguments.count == 4 {
@@ -36,6 +38,7 @@ guard let cgld = option("--cgld") else {
     exit(64)
 }
 let seconds = option("--seconds").flatMap(Double.init) ?? 3
+let registryURL = option("--registry-url")
 let names = Set(arguments.enumerated().filter { index, argument in
     !argument.hasPrefix("--") && (index == 0 || !arguments[index - 1].hasPrefix("--"))
 }.map(\.element))
@@ -265,4 +268,12 @@ if wanted("shared-client") {
     ], ratios: ["p50 during / alone": percentile(during, 0.5) / percentile(alone, 0.5)],
     target: "warm lookups in microseconds while another caller of the same client waits on a prewarm")
     daemon.stop()
+}
+
+// MARK: A fleet
+
+if let registryURL {
+    if wanted("fleet-propagation") { try fleetPropagation(cgld: cgld, url: registryURL, folder: folder + "/fleet-propagation") }
+    if wanted("fleet-lookup") { try fleetLookup(cgld: cgld, url: registryURL, folder: folder + "/fleet-lookup") }
+    if wanted("fleet-sync") { try fleetSync(cgld: cgld, url: registryURL, folder: folder + "/fleet-sync") }
 }

@@ -76,9 +76,11 @@ final class DaemonMetrics: Sendable {
     }
 
     /// The metrics as of now, in Prometheus's text format.
-    func scrape(_ handler: RequestHandler) -> [UInt8] {
-        let counters = handler.counters
-        let cache = handler.snapshots.hotCache
+    ///
+    /// - Parameters:
+    ///   - schemes: How many schemes are registered.
+    ///   - fleet: The host's standing with a fleet's shared registry, if it has one.
+    func scrape(counters: DaemonCounters, cache: HotCache, schemes: Int, uptime: Double, fleet: FleetStatus.State?) -> [UInt8] {
         publish([
             "lookups.memory": counters.hitsMemory.load(ordering: .relaxed),
             "lookups.store": counters.hitsStore.load(ordering: .relaxed),
@@ -94,9 +96,9 @@ final class DaemonMetrics: Sendable {
             "connections": Double(counters.connectionsOpen.load(ordering: .relaxed)),
             "requests": Double(counters.requestsInFlight.load(ordering: .relaxed)),
             "prewarms": Double(counters.prewarmsRunning.load(ordering: .relaxed)),
-            "schemes": Double(handler.registry.count), "uptime": handler.uptime,
+            "schemes": Double(schemes), "uptime": uptime,
         ]
-        if let fleet = handler.fleet?.status.current {
+        if let fleet {
             values["registry.connected"] = fleet.connected ? 1 : 0
             values["registry.revision"] = Double(fleet.mirrorRevision)
             values["registry.head"] = Double(fleet.headRevision)

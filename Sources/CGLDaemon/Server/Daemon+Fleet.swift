@@ -7,15 +7,15 @@ import Synchronization
 extension Daemon {
     /// The fleet's shared registry the configuration names, or nil on a single host.
     ///
-    /// - Throws: `DaemonError` `configuration` for a URL that does not parse, `registry` for
-    ///   a password file that cannot be read.
+    /// - Throws: `DaemonError` `configuration` for a URL that does not parse or a password
+    ///   file that cannot be read.
     func sharedRegistry() throws(DaemonError) -> PostgresRegistry? {
         let settings = current.withLock { $0.registry }
         guard settings.kind == .postgres, let url = settings.url else { return nil }
         var password = settings.password
         if let file = settings.passwordFile {
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                throw DaemonError(code: .registry, message: "cannot read registry.passwordFile \(file); it must be a file cgld's user "
+                throw DaemonError(code: .configuration, message: "cannot read registry.passwordFile \(file); it must be a file cgld's user "
                     + "can read, whose first line is the password of the registry's role")
             }
             password = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""

@@ -88,7 +88,8 @@ extension Daemon {
         guard let address = configuration.metricsAddress else { return nil }
         do {
             let channel = try await MetricsEndpoint.bind(address, on: eventLoops, socketMode: configuration.socketMode) {
-                handler.metrics.scrape(handler)
+                handler.metrics.scrape(counters: handler.counters, cache: handler.snapshots.hotCache, schemes: handler.registry.count,
+                                       uptime: handler.uptime, fleet: handler.fleet?.status.current)
             }
             logger.info("Serving metrics", metadata: ["cgl.metrics": "\(address)/metrics"])
             return channel
