@@ -244,7 +244,17 @@ public final class PostgresRegistry: Sendable {
     /// - Returns: The identifiers of the migrations it applied.
     @discardableResult
     public func migrate() async throws(FleetError) -> [String] {
-        try await RegistryMigrator(files: MigrationFile.embedded).migrate(self)
+        // Unreachable is answered within `timeout`; only a reachable server is waited on for
+        // longer (while another host holds the lock and migrates).
+        try await ping()
+        return try await RegistryMigrator(files: MigrationFile.embedded).migrate(self)
+    }
+
+    /// Checks that PostgreSQL answers, within `timeout`.
+    public func ping() async throws(FleetError) {
+        try await withRegistry("reach the registry") { client, logger in
+            _ = try await client.query("SELECT 1", logger: logger).collect()
+        }
     }
 
     /// Runs `body` on one connection, as `migrate` needs: within `timeout`, longer than a

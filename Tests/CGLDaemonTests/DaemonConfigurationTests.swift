@@ -113,6 +113,9 @@ import Testing
         #expect(malformed.message.contains("no database name") && !malformed.message.contains("hunter2"))
         let shown = RegistryConfiguration.postgres(url: "postgres://cgld:hunter2@db/cglayout").description
         #expect(shown == "postgres postgres://cgld:***@db/cglayout")
+        var withPassword = DaemonConfiguration()
+        withPassword.registry = RegistryConfiguration.postgres(url: "postgres://cgld@db/cglayout", password: "s3cret")
+        #expect(!String(describing: withPassword).contains("s3cret") && !String(reflecting: withPassword).contains("s3cret"))
         for key in ["registry.kind", "registry.url", "registry.passwordFile", "registry.password", "registry.hostName",
                     "registry.timeoutSeconds", "registry.reconcileSeconds"] {
             #expect(DaemonConfiguration.knownKeys.contains(key), "\(key)")

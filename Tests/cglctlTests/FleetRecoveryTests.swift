@@ -56,6 +56,22 @@ struct FleetRecoveryTests {
         try await fleet.eventually("host-0 has the change made after the restore") { (try? await fleet.registry(0))?["after"] == next.hash }
     }
 
+    /// A host started while PostgreSQL is down serves what it has, and registers its
+    /// schemes folder once the registry answers.
+    @Test func aHostStartedWithoutPostgreSQLRegistersItsFolderWhenItComesBack() async throws {
+        let fleet = try await FleetHarness.start(hosts: 1, started: false, ownServer: true)
+        defer { fleet.stop() }
+        try fleetDocument("from-the-folder").write(to: URL(fileURLWithPath: fleet.folders[0] + "/schemes.d/from-the-folder.json"))
+        try await fleet.postgres.stopServer()
+        try await fleet.start(0)
+        #expect(try await fleet.registry(0).isEmpty, "nothing is registered on this host alone")
+        #expect(try await fleet.client(0).stats()["registry.connected"] == 0)
+        try await fleet.postgres.startServer()
+        try await fleet.eventually("the folder's document is registered once PostgreSQL answers") {
+            (try? await fleet.registry(0))?.keys.contains("from-the-folder") == true
+        }
+    }
+
     /// A row written by hand whose hash is not its document's is not served (its snapshots
     /// would be another document's), and the host says so; the other schemes are served.
     @Test func aRowWhoseHashIsNotItsDocumentsIsNotServed() async throws {

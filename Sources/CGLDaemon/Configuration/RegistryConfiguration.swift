@@ -4,7 +4,7 @@ import Foundation
 /// Where the registry of scheme documents lives: in this host's SQLite database (the
 /// embedded default), or shared by a fleet of hosts in PostgreSQL, which each host mirrors
 /// into its SQLite database (`docs/operations.md`, "Running a fleet").
-public struct RegistryConfiguration: Sendable, Hashable, CustomStringConvertible {
+public struct RegistryConfiguration: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The registry's kind (`registry.kind`).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// This host's own registry, in its SQLite database.
@@ -57,6 +57,9 @@ public struct RegistryConfiguration: Sendable, Hashable, CustomStringConvertible
         if let hostName, !hostName.isEmpty { return hostName }
         return ProcessInfo.processInfo.hostName
     }
+
+    /// What printing it shows, as any dump of a configuration holding it: the same.
+    public var debugDescription: String { description }
 
     /// The kind and URL, never the password.
     public var description: String {

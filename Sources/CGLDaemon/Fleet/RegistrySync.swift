@@ -35,7 +35,11 @@ final class RegistrySync: Sendable {
     private let wake: AsyncStream<Void>
     private let wakeContinuation: AsyncStream<Void>.Continuation
     private let reconcileRequested = Atomic<Bool>(false)
-    /// Set when the listener (re)connects: the next successful catch-up calls `connected`.
+    /// Set when the registry could not be reached (at start or later); the next listening
+    /// connection then sets `reconnected`.
+    private let lost = Atomic<Bool>(false)
+    /// Set when the listener reconnects after a loss: the next successful catch-up calls
+    /// `connected` (a first connection that found the registry at start does not).
     private let reconnected = Atomic<Bool>(false)
     private let migrated = Atomic<Bool>(false)
     /// Rows fetched per query while catching up: bounded memory for any backlog.
@@ -58,6 +62,15 @@ final class RegistrySync: Sendable {
     func markMigrated() {
         migrated.store(true, ordering: .relaxed)
     }
+
+    /// Records that the registry could not be reached at start: what was left undone then
+    /// (`connected`) is done once it answers.
+    func markUnavailable() {
+        lost.store(true, ordering: .relaxed)
+    }
+
+    /// Whether the registry answered the last attempt to reach it.
+    var isReachable: Bool { !lost.load(ordering: .relaxed) }
 
     /// Asks for a catch-up soon (coalesced with any already asked for).
     func requestCatchUp() {
@@ -109,12 +122,17 @@ final class RegistrySync: Sendable {
 
     // MARK: Synchronizing
 
+    /// Brings the registry to this binary's schema once (a host that started without
+    /// PostgreSQL, which then came back empty, has not).
+    private func migrateOnce() async throws {
+        guard !migrated.load(ordering: .relaxed) else { return }
+        let applied = try await shared.migrate()
+        if !applied.isEmpty { logger.notice("Migrated the shared registry", metadata: ["cgl.migrations": "\(applied.joined(separator: ", "))"]) }
+        migrated.store(true, ordering: .relaxed)
+    }
+
     private func synchronize(reconciling: Bool) async throws {
-        if !migrated.load(ordering: .relaxed) {
-            let applied = try await shared.migrate()
-            if !applied.isEmpty { logger.notice("Migrated the shared registry", metadata: ["cgl.migrations": "\(applied.joined(separator: ", "))"]) }
-            migrated.store(true, ordering: .relaxed)
-        }
+        try await migrateOnce()
         let mirror = try await store.registryMirror()
         let head = try await shared.head()
         status.update { $0.headRevision = max($0.headRevision, head.revision) }
@@ -223,11 +241,12 @@ final class RegistrySync: Sendable {
         var delay = Duration.milliseconds(100)
         while !Task.isCancelled {
             do {
+                try await migrateOnce()
                 try await shared.listen {
                     self.status.update { $0.connected = true }
                     self.logger.info("Listening for the shared registry's changes", metadata: ["cgl.registry": "\(self.shared.location)"])
                     // Changes made while this host was not listening were not notified.
-                    self.reconnected.store(true, ordering: .relaxed)
+                    if self.lost.exchange(false, ordering: .relaxed) { self.reconnected.store(true, ordering: .relaxed) }
                     self.requestCatchUp()
                 } changed: { revision in
                     self.status.update { $0.headRevision = max($0.headRevision, revision) }
@@ -237,6 +256,7 @@ final class RegistrySync: Sendable {
             } catch {
                 let wasConnected = status.current.connected
                 status.update { $0.connected = false }
+                lost.store(true, ordering: .relaxed)
                 if wasConnected {
                     delay = .milliseconds(100)
                     logger.warning("Lost the shared registry; serving from the mirror and reconnecting",

@@ -67,13 +67,16 @@ extension Daemon {
         } catch {
             logger.warning("The shared registry cannot be reached; serving from this host's mirror until it answers",
                            metadata: ["cgl.registry": "\(shared.location)", "cgl.error": "\(error.message)"])
+            sync.markUnavailable()
             return sync
         }
-        if await sync.attempt() {
-            let state = sync.status.current
-            logger.info("Mirrored the shared registry", metadata: ["cgl.registry": "\(shared.location)", "cgl.revision": "\(state.mirrorRevision)",
-                                                                    "cgl.schemes": "\(registry.count)"])
+        guard await sync.attempt() else {
+            sync.markUnavailable()
+            return sync
         }
+        let state = sync.status.current
+        logger.info("Mirrored the shared registry", metadata: ["cgl.registry": "\(shared.location)", "cgl.revision": "\(state.mirrorRevision)",
+                                                                "cgl.schemes": "\(registry.count)"])
         return sync
     }
 }

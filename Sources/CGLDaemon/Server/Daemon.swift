@@ -150,10 +150,16 @@ public final class Daemon: Service {
                                         counters: counters, logger: logger, persistContent: configuration.persistContent, budget: budget,
                                         computeTime: metrics.computeTime)
         let fleet = try await joinFleet(shared, registry: registry, store: store, snapshots: snapshots)
-        let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false, changeLevel: .debug) { count in
-            reports.status("starting: registering \(Self.count(count, "scheme")) from \(configuration.schemesDirectory ?? "")")
+        if let fleet, !fleet.isReachable, configuration.schemesDirectory != nil {
+            // Each document would wait `registry.timeoutSeconds` for nothing: they are
+            // registered once the registry answers.
+            logger.notice("The schemes folder is registered once the shared registry answers")
+        } else {
+            let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false, changeLevel: .debug) { count in
+                reports.status("starting: registering \(Self.count(count, "scheme")) from \(configuration.schemesDirectory ?? "")")
+            }
+            logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
         }
-        logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
         let stopping = self.stopping
         return RequestHandler(registry: registry, snapshots: snapshots,
                               resolver: EnvironmentResolver(profiles: profiles, prewarmDirections: configuration.prewarmDirections),
