@@ -54,7 +54,7 @@ struct FleetTests {
         }
     }
 
-    /// PostgreSQL stopped: every host serves every scheme from its mirror, and a register
+    /// PostgreSQL stopped: every host serves and prewarms every scheme from its mirror, and a register
     /// answers `registryUnavailable`, changing nothing. Back: each host reconnects; a
     /// change through one reaches all, and so does one written behind the hosts' backs
     /// (no notification), by the periodic reconciliation.
@@ -72,6 +72,8 @@ struct FleetTests {
                 #expect(snapshot.elements.count > 0)
             }
         }
+        let prewarmed = try await fleet.client(2).prewarm(schemes: ["fleet-a"], profiles: ["phone-portrait"])
+        #expect(prewarmed.failed == 0 && prewarmed.computed + prewarmed.alreadyCached == 2, "prewarms go on from the mirror")
         let refused = await #expect(throws: CGLClientError.self) { try await fleet.client(1).register(try fleetDocument("fleet-c")) }
         #expect(refused?.refusal?.code == .registryUnavailable, "\(String(describing: refused))")
         #expect(refused?.message.contains("registry") == true)

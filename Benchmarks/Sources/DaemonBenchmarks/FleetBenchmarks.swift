@@ -93,8 +93,8 @@ func fleetSync(cgld: String, url: String, folder: String, schemes: Int = 10_000)
 }
 
 func fleetLookup(cgld: String, url: String, folder: String) throws {
-    let (shared, sharedClient, _) = try startDaemon(cgld, in: folder + "/shared-registry", environment: fleetEnvironment(url, host: "lookup"))
     let (alone, aloneClient, _) = try startDaemon(cgld, in: folder + "/sqlite-registry")
+    let (shared, sharedClient, _) = try startDaemon(cgld, in: folder + "/shared-registry", environment: fleetEnvironment(url, host: "lookup"))
     defer { shared.stop(); alone.stop() }
     let document = fleetDocument("looked-up", variant: 0)
     _ = try sharedClient.register(document)

@@ -119,18 +119,14 @@ final class SchemeRegistry: Sendable {
     /// A stored document this binary can no longer read stays in the store (it is data)
     /// and is logged; the others are served.
     func loadFromStore() async throws(StoreError) {
-        for stored in try await store.schemes() {
-            do {
-                // Accepted once, under whatever limits held then: it is served, whatever
-                // the limits are now (they bound new registrations).
-                let document = try await parser.parse(Array(stored.document), limits: SchemeDocument.Limits.none, timed: false)
-                remember(stored, compiled: document.compiled())
-            } catch .stopping {
-                return  // shutting down while starting: nothing to serve anyway
-            } catch {
-                logger.error("A registered document cannot be read by this cgld; it is kept but not served",
-                             metadata: ["cgl.scheme": "\(stored.name)", "cgl.error": "\(error.message)"])
-            }
+        let stored = try await store.schemes()
+        // Side by side on the compute threads: 10 000 documents in seconds, not tens.
+        let compiled = await compile(stored.map { scheme in
+            RegistryEntry(name: scheme.name, hash: scheme.hash, document: scheme.document, elementCount: scheme.elementCount,
+                          revision: scheme.revision ?? 0, registeredAt: scheme.registeredAt, updatedAt: scheme.updatedAt, updatedBy: "")
+        }, parsed: [:])
+        for scheme in stored {
+            if let document = compiled[scheme.name] { remember(scheme, compiled: document) }
         }
     }
 
@@ -209,7 +205,9 @@ final class SchemeRegistry: Sendable {
     }
 
     /// Compiles the documents of `entries` on the compute threads, side by side; a document
-    /// that cannot be read is logged and left out.
+    /// that cannot be read is logged and left out. Documents were accepted once, under
+    /// whatever limits held then: they are served, whatever the limits are now (they bound
+    /// new registrations).
     private func compile(_ entries: [RegistryEntry], parsed: [String: CompiledDocument]) async -> [String: CompiledDocument] {
         var compiled = parsed
         let pending = entries.filter { $0.document != nil && compiled[$0.name] == nil }
@@ -237,14 +235,16 @@ final class SchemeRegistry: Sendable {
             // Snapshots are keyed by hash: a row whose hash is not its document's (written by
             // hand) would be served another document's snapshots.
             guard parsed.hash == hash, parsed.name == entry.name else {
-                logger.error("A document of the shared registry does not match its row (its name or hash differ); it is kept but not served",
+                logger.error("A registered document does not match its row (its name or hash differ); it is kept but not served",
                              metadata: ["cgl.scheme": "\(entry.name)", "cgl.revision": "\(entry.revision)", "cgl.hash": "\(hash)",
                                         "cgl.documentHash": "\(parsed.hash)", "cgl.documentName": "\(parsed.name)"])
                 return (entry.name, nil)
             }
             return (entry.name, parsed.compiled())
+        } catch .stopping {
+            return (entry.name, nil)  // shutting down while starting: nothing to serve anyway
         } catch {
-            logger.error("A document of the shared registry cannot be read by this cgld; it is kept but not served",
+            logger.error("A registered document cannot be read by this cgld; it is kept but not served",
                          metadata: ["cgl.scheme": "\(entry.name)", "cgl.revision": "\(entry.revision)", "cgl.error": "\(error.message)"])
             return (entry.name, nil)
         }
