@@ -67,14 +67,19 @@ public final class PostgresRegistry: Sendable {
     /// - Returns: The name's row after the call — a new revision, or the row as it was when
     ///   the same document (bytes, hash and element count) is registered already — and
     ///   whether the name was created, updated or left unchanged.
-    public func register(name: String, hash: String, document: Data, elementCount: Int) async throws(FleetError) -> (entry: RegistryEntry, outcome: RegistrationOutcome) {
+    ///
+    /// - Parameter onlyIfAbsent: Register only when the registry has no row for `name` (not
+    ///   even a removal); else the row is returned as it is, `unchanged`: what a host joining
+    ///   the fleet with schemes of its own does, so that the registry's rows win.
+    public func register(name: String, hash: String, document: Data, elementCount: Int,
+                         onlyIfAbsent: Bool = false) async throws(FleetError) -> (entry: RegistryEntry, outcome: RegistrationOutcome) {
         let host = hostName, count = Int32(clamping: elementCount)
         return try await withRegistry("register '\(name)'") { client, logger in
             do {
                 return try await client.transaction(logger: logger) { connection -> (entry: RegistryEntry, outcome: RegistrationOutcome) in
                     let revision = try await Self.nextRevision(connection, logger)
                     let current = try await Self.entry(named: name, connection, logger)
-                    if let current, current.hash == hash, current.document == document, current.elementCount == Int(count) {
+                    if let current, onlyIfAbsent || (current.hash == hash && current.document == document && current.elementCount == Int(count)) {
                         throw Unchanged(entry: current)
                     }
                     let outcome: RegistrationOutcome = if let previousHash = current?.hash { .updated(previousHash: previousHash) } else { .created }
@@ -104,14 +109,15 @@ public final class PostgresRegistry: Sendable {
     /// Removes the document registered under `name`; the registry keeps the removal, with
     /// its revision, so that every host applies it.
     ///
-    /// - Returns: The removal, or nil when no document was registered under `name`.
-    public func unregister(name: String) async throws(FleetError) -> RegistryEntry? {
+    /// - Returns: The removal and the hash the name had, or nil when no document was
+    ///   registered under `name`.
+    public func unregister(name: String) async throws(FleetError) -> (removal: RegistryEntry, previousHash: String)? {
         let host = hostName
         return try await withRegistry("unregister '\(name)'") { client, logger in
             do {
-                return try await client.transaction(logger: logger) { connection -> RegistryEntry? in
+                return try await client.transaction(logger: logger) { connection -> (removal: RegistryEntry, previousHash: String)? in
                     let revision = try await Self.nextRevision(connection, logger)
-                    guard var entry = try await Self.entry(named: name, connection, logger), !entry.isRemoval else {
+                    guard var entry = try await Self.entry(named: name, connection, logger), let previousHash = entry.hash else {
                         throw NothingToRemove()
                     }
                     let rows = try await connection.query("""
@@ -126,7 +132,7 @@ public final class PostgresRegistry: Sendable {
                     entry.elementCount = 0
                     entry.revision = revision
                     entry.updatedBy = host
-                    return entry
+                    return (entry, previousHash)
                 }
             } catch is NothingToRemove {
                 return nil
@@ -165,7 +171,7 @@ public final class PostgresRegistry: Sendable {
         try await head().revision
     }
 
-    /// Every name's revision and whether it is a removal, without the documents: what a
+    /// Every name's revision and hash (none for a removal), without the documents: what a
     /// host compares its mirror with. Read in one snapshot of the database with the head,
     /// so that it is the registry exactly as of `head.revision`.
     public func index() async throws(FleetError) -> (head: RegistryHead, revisions: [String: RegistryRevision]) {
@@ -175,9 +181,9 @@ public final class PostgresRegistry: Sendable {
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
                 let head = try await Self.head(connection.query(Self.headQuery, logger: logger))
                 var revisions: [String: RegistryRevision] = [:]
-                let rows = try await connection.query("SELECT name, revision, document IS NULL FROM cgld_schemes", logger: logger)
-                for try await (name, revision, isRemoval) in rows.decode((String, Int64, Bool).self) {
-                    revisions[name] = RegistryRevision(revision: revision, isRemoval: isRemoval)
+                let rows = try await connection.query("SELECT name, revision, hash FROM cgld_schemes", logger: logger)
+                for try await (name, revision, hash) in rows.decode((String, Int64, String?).self) {
+                    revisions[name] = RegistryRevision(revision: revision, hash: hash)
                 }
                 return (head, revisions)
             }

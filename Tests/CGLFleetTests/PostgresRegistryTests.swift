@@ -68,10 +68,15 @@ struct PostgresRegistryTests {
             #expect(replaced.revision == 3 && replaced.registeredAt == first.registeredAt && replaced.updatedBy == "host1")
             let (same, unchanged) = try await a.register(name: "feed-cell", hash: Self.hash("c"), document: Data("three".utf8), elementCount: 4)
             #expect(same.revision == 3 && unchanged == .unchanged, "the same document again is no change")
-            let removed = try await a.unregister(name: "login")
+            let removed = try await a.unregister(name: "login")?.removal
             #expect(removed?.revision == 4 && removed?.isRemoval == true)
             #expect(try await a.unregister(name: "login") == nil)
             #expect(try await a.unregister(name: "never-registered") == nil)
+            // Only if absent: a name with a row (a removal too) is left as it is.
+            let (kept, keptOutcome) = try await b.register(name: "feed-cell", hash: Self.hash("d"), document: Data("four".utf8), elementCount: 1,
+                                                           onlyIfAbsent: true)
+            #expect(kept.revision == 3 && kept.hash == Self.hash("c") && keptOutcome == .unchanged)
+            #expect(try await b.register(name: "login", hash: Self.hash("d"), document: Data("x".utf8), elementCount: 1, onlyIfAbsent: true).outcome == .unchanged)
             #expect(try await b.headRevision() == 4)
 
             let changes = try await b.changes(since: 0)
@@ -104,8 +109,8 @@ struct PostgresRegistryTests {
             let (indexHead, revisions) = try await registry.index()
             #expect(indexHead == head)
             #expect(revisions.count == 5)
-            #expect(revisions["s1"] == RegistryRevision(revision: 6, isRemoval: true))
-            #expect(revisions["s4"] == RegistryRevision(revision: 5, isRemoval: false))
+            #expect(revisions["s1"] == RegistryRevision(revision: 6, hash: nil))
+            #expect(revisions["s4"] == RegistryRevision(revision: 5, hash: Self.hash("a")))
             let rows = try await registry.entries(named: ["s4", "s0", "missing"])
             #expect(rows.map(\.name) == ["s0", "s4"], "in revision order, only the names it has")
             #expect(rows.last?.document == Data("4".utf8))

@@ -20,6 +20,11 @@ import Testing
         RegistryHead(registryID: Self.head.registryID, revision: revision)
     }
 
+    /// Each scheme's revision in `store` (nil: registered on this host alone).
+    func revisions(_ store: SQLiteSchemeStore) async throws -> [String: Int64?] {
+        try await store.schemeRevisions().mapValues(\.revision)
+    }
+
     @Test(arguments: Backing.allCases)
     func changesApplyInOrderOnceEach(_ backing: Backing) async throws {
         try await withStore(backing) { store, _ in
@@ -29,7 +34,8 @@ import Testing
             #expect(try await store.registryMirror() == at(2))
             let card = try #require(try await store.scheme(named: "card"))
             #expect(card.revision == 1 && card.hash == hash(1) && card.registeredAt == Date(timeIntervalSince1970: 1_800_000_000))
-            #expect(try await store.schemeRevisions() == ["card": 1, "form": 2])
+            #expect(try await revisions(store) == ["card": 1, "form": 2])
+            #expect(try await store.schemeRevisions()["form"] == MirroredRevision(revision: 2, hash: hash(2)))
 
             // The same change again, or an older one, changes nothing.
             #expect(try await store.applyRegistryChanges([entry("card", 1, hash: 1), entry("form", 1, hash: 9)], .newerOnly, mirroring: nil).isEmpty)
@@ -43,9 +49,15 @@ import Testing
             #expect(later[1].entry.isRemoval)
             #expect(try await store.snapshotCount() == 0)
             #expect(try await store.scheme(named: "form") == nil)
-            #expect(try await store.schemeRevisions() == ["card": 3])
+            #expect(try await revisions(store) == ["card": 3])
             // A removal of a name the mirror lacks is no change.
             #expect(try await store.applyRegistryChanges([entry("never", 5, hash: nil)], .newerOnly, mirroring: at(5)).isEmpty)
+            // A late copy of a registration the mirror has applied, and the removal after it:
+            // the name stays removed.
+            #expect(try await store.applyRegistryChanges([entry("form", 3, hash: 7)], .newerOnly, mirroring: nil).isEmpty)
+            #expect(try await store.scheme(named: "form") == nil)
+            // A change after the mirror's revision of a name it lacks is applied.
+            #expect(try await store.applyRegistryChanges([entry("form", 6, hash: 7)], .newerOnly, mirroring: nil).count == 1)
         }
     }
 
@@ -56,7 +68,7 @@ import Testing
         try await withStore(backing) { store, _ in
             _ = try await store.register(name: "card", hash: hash(1), document: document("mine"), elementCount: 1)
             let alone: [String: Int64?] = ["card": nil]
-            #expect(try await store.schemeRevisions() == alone)
+            #expect(try await revisions(store) == alone)
             let applied = try await store.applyRegistryChanges([entry("card", 1, hash: 2, text: "theirs")], .newerOnly, mirroring: at(1))
             #expect(applied.first?.previousHash == hash(1))
             #expect(try await store.scheme(named: "card")?.document == document("theirs"))
@@ -75,11 +87,11 @@ import Testing
             // Read at revision 7: "b" was written after, and stays; "a" goes back to revision 3.
             let applied = try await store.applyRegistryChanges([entry("a", 3, hash: 3), entry("b", 7, hash: nil)], .replacing(upTo: 7), mirroring: at(7))
             #expect(applied.map(\.entry.name) == ["a"])
-            #expect(try await store.schemeRevisions() == ["a": 3, "b": 9])
+            #expect(try await revisions(store) == ["a": 3, "b": 9])
             // Restored from an older backup: every row follows the registry.
             let restored = try await store.applyRegistryChanges([entry("b", 2, hash: nil)], .replacing(upTo: nil), mirroring: at(2))
             #expect(restored.map(\.entry.name) == ["b"])
-            #expect(try await store.schemeRevisions() == ["a": 3])
+            #expect(try await revisions(store) == ["a": 3])
             #expect(try await store.registryMirror() == at(2))
         }
     }

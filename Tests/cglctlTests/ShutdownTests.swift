@@ -1,5 +1,6 @@
 import CGLClient
 import CGLDaemonTestSupport
+import CGLWire
 import Foundation
 import Synchronization
 import Testing
@@ -67,7 +68,11 @@ import Testing
                 summary.withLock { $0 = result }
                 done.signal()
             }
-            usleep(1_500_000)
+            // Until the daemon runs it (not a guess of how long that takes on a loaded machine).
+            let watcher = CGLClient(configuration: .init(socketPath: socketPath))
+            let deadline = ContinuousClock.now + .seconds(30)
+            while (try? watcher.stats())?[WireStats.Key.prewarmRunning] != 1, ContinuousClock.now < deadline { usleep(5000) }
+            usleep(200_000)
             let start = ContinuousClock.now
             #expect(daemon.stop(SIGTERM) == 0)
             #expect(ContinuousClock.now - start < .seconds(3))

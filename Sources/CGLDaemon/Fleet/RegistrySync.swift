@@ -135,7 +135,8 @@ final class RegistrySync: Sendable {
         try await migrateOnce()
         let mirror = try await store.registryMirror()
         let head = try await shared.head()
-        status.update { $0.headRevision = max($0.headRevision, head.revision) }
+        // What the registry says now, even below what was heard before (a restored backup).
+        status.update { $0.headRevision = head.revision }
         if let mirror, mirror.registryID == head.registryID, mirror.revision <= head.revision, !reconciling {
             try await catchUp(from: mirror, to: head)
         } else {
@@ -164,18 +165,21 @@ final class RegistrySync: Sendable {
     ///   registry (restored from a backup): every row is replaced, whatever its revision.
     private func reconcile(mirror: RegistryHead?, rewound: Bool) async throws {
         let (head, remote) = try await shared.index()
+        status.update { $0.headRevision = head.revision }
         let local = try await store.schemeRevisions()
         var fetch: [String] = []
         var removals: [RegistryEntry] = []
         var uploads: [String] = []
         for (name, row) in remote where !row.isRemoval {
-            if let localRevision = local[name], localRevision == row.revision { continue }
+            // After a restore or a switch of registry, one revision number may stand for
+            // another change: every row is fetched again.
+            if !rewound, let mine = local[name], mine.revision == row.revision, mine.hash == row.hash { continue }
             fetch.append(name)
         }
-        for (name, localRevision) in local {
+        for (name, mine) in local {
             if let row = remote[name] {
                 if row.isRemoval { removals.append(Self.removal(of: name, revision: row.revision)) }
-            } else if localRevision == nil {
+            } else if mine.revision == nil {
                 uploads.append(name)
             } else {
                 removals.append(Self.removal(of: name, revision: head.revision))
@@ -188,6 +192,9 @@ final class RegistrySync: Sendable {
         entries += try await upload(uploads.sorted())
         let replaced = try await apply(entries, .replacing(upTo: rewound ? nil : head.revision), mirroring: head)
         forget(replaced)
+        if rewound {
+            status.update { $0.mirrorRevision = head.revision }
+        }
         if rewound, let mirror {
             logger.notice("The mirror was replaced by the shared registry's state", metadata: [
                 "cgl.registry": "\(shared.location)", "cgl.mirrored": "\(mirror.registryID)@\(mirror.revision)",
@@ -202,16 +209,20 @@ final class RegistrySync: Sendable {
         synced(at: head.revision)
     }
 
-    /// Registers in the shared registry the schemes this host registered alone.
+    /// Registers in the shared registry the schemes this host registered alone, each only
+    /// if the registry still has no row for its name (another host may have written one
+    /// since the index was read: the registry's row wins, and is what the mirror applies).
     private func upload(_ names: [String]) async throws -> [RegistryEntry] {
         var entries: [RegistryEntry] = []
         for name in names {
             guard let stored = try await store.scheme(named: name), stored.revision == nil else { continue }
-            let (entry, _) = try await shared.register(name: stored.name, hash: stored.hash, document: stored.document,
-                                                       elementCount: stored.elementCount)
+            let (entry, outcome) = try await shared.register(name: stored.name, hash: stored.hash, document: stored.document,
+                                                             elementCount: stored.elementCount, onlyIfAbsent: true)
             entries.append(entry)
-            logger.notice("Brought a scheme registered on this host alone into the shared registry",
-                          metadata: ["cgl.scheme": "\(name)", "cgl.revision": "\(entry.revision)"])
+            if outcome != .unchanged {
+                logger.notice("Brought a scheme registered on this host alone into the shared registry",
+                              metadata: ["cgl.scheme": "\(name)", "cgl.revision": "\(entry.revision)"])
+            }
         }
         return entries
     }
@@ -250,7 +261,9 @@ final class RegistrySync: Sendable {
                     self.requestCatchUp()
                 } changed: { revision in
                     self.status.update { $0.headRevision = max($0.headRevision, revision) }
-                    if revision > self.status.current.mirrorRevision { self.requestCatchUp() }
+                    // Even one at or below the mirror's: after a restore, the revisions start
+                    // over, and the catch-up's read of the head notices it (coalesced anyway).
+                    self.requestCatchUp()
                 }
                 return  // cancelled
             } catch {

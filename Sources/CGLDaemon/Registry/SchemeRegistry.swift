@@ -55,7 +55,7 @@ final class SchemeRegistry: Sendable {
     /// - Returns: The registration, and the hash the name had before when it changed.
     /// - Throws: ``RegistryError`` `invalidDocument` with every issue, or `store` when the
     ///   store cannot be written.
-    func register(_ bytes: [UInt8]) async throws(RegistryError) -> (registration: WireRegistration, replacedHash: String?) {
+    func register(_ bytes: [UInt8]) async throws(RegistryError) -> (registration: WireRegistration, replacedHashes: [String]) {
         try await register(try await parse(bytes), bytes: bytes)
     }
 
@@ -70,9 +70,9 @@ final class SchemeRegistry: Sendable {
     ///
     /// - Returns: The registration, and the hash the name had before when it changed.
     /// - Throws: ``RegistryError`` `store` when the store cannot be written.
-    func register(_ document: SchemeDocument, bytes: [UInt8]) async throws(RegistryError) -> (registration: WireRegistration, replacedHash: String?) {
+    func register(_ document: SchemeDocument, bytes: [UInt8]) async throws(RegistryError) -> (registration: WireRegistration, replacedHashes: [String]) {
         if let shared { return try await registerShared(document, bytes: bytes, in: shared) }
-        return try await writes.withLock { () async throws(RegistryError) -> (registration: WireRegistration, replacedHash: String?) in
+        return try await writes.withLock { () async throws(RegistryError) -> (registration: WireRegistration, replacedHashes: [String]) in
             let outcome: RegistrationOutcome
             let stored: StoredScheme?
             do throws(StoreError) {
@@ -83,15 +83,7 @@ final class SchemeRegistry: Sendable {
                 throw .store(error, doing: "registering the scheme '\(document.name)'")
             }
             if let stored { remember(stored, compiled: document.compiled()) }
-            let warnings = document.warnings.map(WireIssue.init)
-            switch outcome {
-            case .created:
-                return (WireRegistration(name: document.name, hash: document.hash, outcome: .created, warnings: warnings), nil)
-            case .updated(let previousHash) where previousHash != document.hash:
-                return (WireRegistration(name: document.name, hash: document.hash, outcome: .updated, warnings: warnings), previousHash)
-            case .updated, .unchanged:
-                return (WireRegistration(name: document.name, hash: document.hash, outcome: .unchanged, warnings: warnings), nil)
-            }
+            return Self.registration(of: document, outcome)
         }
     }
 
@@ -134,7 +126,7 @@ final class SchemeRegistry: Sendable {
 
     /// Registers through the shared registry, then applies its row to the mirror.
     private func registerShared(_ document: SchemeDocument, bytes: [UInt8],
-                                in shared: PostgresRegistry) async throws(RegistryError) -> (registration: WireRegistration, replacedHash: String?) {
+                                in shared: PostgresRegistry) async throws(RegistryError) -> (registration: WireRegistration, replacedHashes: [String]) {
         let written: (entry: RegistryEntry, outcome: RegistrationOutcome)
         do throws(FleetError) {
             written = try await shared.register(name: document.name, hash: document.hash, document: Data(bytes),
@@ -142,30 +134,39 @@ final class SchemeRegistry: Sendable {
         } catch {
             throw RegistryError(error)
         }
-        _ = try await applyShared([written.entry], .newerOnly, mirroring: nil, parsed: [document.name: document.compiled()])
+        let applied = try await applyShared([written.entry], .newerOnly, mirroring: nil, parsed: [document.name: document.compiled()])
+        var result = Self.registration(of: document, written.outcome)
+        // What this host had may be older than what the registry replaced.
+        result.replacedHashes = Array(Set(result.replacedHashes + applied).subtracting([document.hash]))
+        return result
+    }
+
+    /// What `register` answers for `document`, and the hash it replaced when it changed one:
+    /// the same bytes again, or other bytes of the same content, are no change.
+    private static func registration(of document: SchemeDocument, _ outcome: RegistrationOutcome) -> (registration: WireRegistration, replacedHashes: [String]) {
         let warnings = document.warnings.map(WireIssue.init)
-        switch written.outcome {
+        switch outcome {
         case .created:
-            return (WireRegistration(name: document.name, hash: document.hash, outcome: .created, warnings: warnings), nil)
+            return (WireRegistration(name: document.name, hash: document.hash, outcome: .created, warnings: warnings), [])
         case .updated(let previousHash) where previousHash != document.hash:
-            return (WireRegistration(name: document.name, hash: document.hash, outcome: .updated, warnings: warnings), previousHash)
+            return (WireRegistration(name: document.name, hash: document.hash, outcome: .updated, warnings: warnings), [previousHash])
         case .updated, .unchanged:
-            return (WireRegistration(name: document.name, hash: document.hash, outcome: .unchanged, warnings: warnings), nil)
+            return (WireRegistration(name: document.name, hash: document.hash, outcome: .unchanged, warnings: warnings), [])
         }
     }
 
     /// Removes through the shared registry, then applies the removal to the mirror.
     private func unregisterShared(_ name: String, in shared: PostgresRegistry) async throws(RegistryError) -> String? {
-        let removal: RegistryEntry?
+        let removed: (removal: RegistryEntry, previousHash: String)?
         do throws(FleetError) {
-            removal = try await shared.unregister(name: name)
+            removed = try await shared.unregister(name: name)
         } catch {
             throw RegistryError(error)
         }
-        guard let removal else { return nil }
-        let hash = scheme(named: name)?.hash
-        _ = try await applyShared([removal], .newerOnly, mirroring: nil)
-        return hash
+        guard let removed else { return nil }
+        _ = try await applyShared([removed.removal], .newerOnly, mirroring: nil)
+        // The registry's: this host's mirror may not have had the name's latest document.
+        return removed.previousHash
     }
 
     /// Applies changes of the shared registry to the store and then to memory, and records

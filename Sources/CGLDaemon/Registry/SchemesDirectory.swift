@@ -115,7 +115,7 @@ final class SchemesDirectory: Sendable {
             }
             let (registration, replaced) = try await registry.register(document, bytes: bytes)
             if let scheme = registry.scheme(named: registration.name) { outcome.changed.append(scheme) }
-            if let replaced { outcome.replacedHashes.append(replaced) }
+            outcome.replacedHashes += replaced
             logger.log(level: changeLevel, "Registered a scheme from the schemes folder", metadata: [
                 "cgl.scheme": "\(registration.name)", "cgl.hash": "\(registration.hash)", "cgl.outcome": "\(registration.outcome.name)", "cgl.file": "\(file)",
             ])

@@ -155,13 +155,13 @@ final class RequestHandler: Sendable {
     private func register(_ document: [UInt8]) async throws(RequestError) -> WireRegistration {
         guard !isStopping() else { throw .shuttingDown }
         let registration: WireRegistration
-        let replacedHash: String?
+        let replacedHashes: [String]
         do throws(RegistryError) {
-            (registration, replacedHash) = try await registry.register(document)
+            (registration, replacedHashes) = try await registry.register(document)
         } catch {
             throw RequestError(error)
         }
-        forgetSnapshots(ofReplaced: replacedHash.map { [$0] } ?? [])
+        forgetSnapshots(ofReplaced: replacedHashes)
         logger.info("Registered a scheme", metadata: ["cgl.scheme": "\(registration.name)", "cgl.hash": "\(registration.hash)",
                                                       "cgl.outcome": "\(registration.outcome.name)"])
         return registration

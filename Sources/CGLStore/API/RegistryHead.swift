@@ -17,11 +17,28 @@ public struct RegistryHead: Sendable, Hashable {
 public struct RegistryRevision: Sendable, Hashable {
     /// The change that wrote the name's row.
     public var revision: Int64
-    /// Whether that change removed the name.
-    public var isRemoval: Bool
+    /// The document's hash; nil when that change removed the name.
+    public var hash: String?
 
-    public init(revision: Int64, isRemoval: Bool) {
+    public init(revision: Int64, hash: String?) {
         self.revision = revision
-        self.isRemoval = isRemoval
+        self.hash = hash
+    }
+
+    /// Whether the change removed the name.
+    public var isRemoval: Bool { hash == nil }
+}
+
+/// A scheme's revision and hash in a host's store: what it compares with the registry's.
+public struct MirroredRevision: Sendable, Hashable {
+    /// The shared registry's revision of the change that wrote it; nil for a scheme
+    /// registered on this host alone.
+    public var revision: Int64?
+    /// The document's hash.
+    public var hash: String
+
+    public init(revision: Int64?, hash: String) {
+        self.revision = revision
+        self.hash = hash
     }
 }

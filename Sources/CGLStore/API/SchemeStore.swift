@@ -46,14 +46,17 @@ public protocol SchemeStore: Sendable {
     /// up to; nil when it mirrors none (a single host).
     func registryMirror() async throws(StoreError) -> RegistryHead?
 
-    /// The revision of every registered scheme, by name: nil for one registered on this
-    /// host alone.
-    func schemeRevisions() async throws(StoreError) -> [String: Int64?]
+    /// The revision and hash of every registered scheme, by name (no revision for one
+    /// registered on this host alone).
+    func schemeRevisions() async throws(StoreError) -> [String: MirroredRevision]
 
     /// Applies changes of the shared registry in the order given, then records `head` as
     /// the mirror's (unless nil), in one transaction. A document replaces the name's, a
     /// removal deletes it; snapshots of hashes no scheme has any more go with them, as in
-    /// ``register(name:hash:document:elementCount:)``.
+    /// ``register(name:hash:document:elementCount:)``. With `newerOnly`, a change of a name
+    /// the store lacks at or below the mirror's revision is skipped: the mirror applied every
+    /// change up to there, so that name was removed since (a late copy of a host's own
+    /// registration must not bring it back).
     ///
     /// - Returns: The changes that changed the name's document (or removed it), in order.
     func applyRegistryChanges(_ entries: [RegistryEntry], _ application: MirrorApplication,

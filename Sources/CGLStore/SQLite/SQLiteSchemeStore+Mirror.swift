@@ -7,11 +7,11 @@ extension SQLiteSchemeStore {
         }
     }
 
-    public func schemeRevisions() async throws(StoreError) -> [String: Int64?] {
+    public func schemeRevisions() async throws(StoreError) -> [String: MirroredRevision] {
         try await read("reading the schemes' revisions") { db in
-            var revisions: [String: Int64?] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT name, revision FROM schemes") {
-                revisions[row[0] as String] = row[1] as Int64?
+            var revisions: [String: MirroredRevision] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, revision, hash FROM schemes") {
+                revisions[row[0] as String] = MirroredRevision(revision: row[1], hash: row[2])
             }
             return revisions
         }
@@ -22,11 +22,13 @@ extension SQLiteSchemeStore {
         let now = Milliseconds.from(configuration.now())
         return try await write("applying \(entries.count) changes of the shared registry") { db in
             var applied: [MirroredChange] = []
+            let mirrored = try RegistryMirrorRecord.fetchOne(db)?.revision ?? 0
             for entry in entries {
                 let existing = try SchemeRecord.fetchOne(db, key: entry.name)
                 switch application {
                 case .newerOnly:
                     if let existing, entry.revision <= existing.revision ?? 0 { continue }
+                    if existing == nil, entry.revision <= mirrored { continue }
                 case .replacing(let upTo):
                     if let upTo, let revision = existing?.revision, revision > upTo { continue }
                 }
