@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "CGLDaemonTests",
             dependencies: [
-                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout", "CGLText", "CGLTestSupport",
+                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout", "CGLText", "CGLTestSupport", "CGLFleet",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -1,6 +1,7 @@
-import CGLDaemon
+@testable import CGLDaemon
 import CGLDaemonTestSupport
 import CGLDocument
+import CGLFleet
 import Configuration
 import Foundation
 import Logging
@@ -146,5 +147,32 @@ import Testing
         #expect(variableError.message == "the environment variable CGLD_LIMITS_MAX_CONECTIONS is no setting of cgld; did you mean CGLD_LIMITS_MAX_CONNECTIONS?")
         #expect(DaemonConfiguration.fileKeys(json: Data(#"{"socket": {"mode": "0600"}, "limits": {}, "authorization": {"readers": {"users": ["a"]}}}"#.utf8))
             == ["authorization.readers.users", "socket.mode"])
+    }
+}
+
+/// The shared registry the daemon builds from its configuration: the password file is read
+/// at start, and one that cannot be read stops the start naming it.
+@Suite struct SharedRegistrySettingsTests {
+    func daemon(_ registry: RegistryConfiguration) -> Daemon {
+        Daemon(configuration: DaemonConfiguration(registry: registry), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    @Test func aSingleHostHasNoSharedRegistry() throws {
+        #expect(try daemon(RegistryConfiguration()).sharedRegistry() == nil)
+    }
+
+    @Test func thePasswordFileIsReadOrNamed() throws {
+        var settings = RegistryConfiguration.postgres(url: "postgres://cgld@/cglayout?host=/run/postgresql", hostName: "render-7")
+        settings.passwordFile = "/nonexistent/registry-password"
+        let error = try #require(throws: DaemonError.self) { try daemon(settings).sharedRegistry() }
+        #expect(error.code == .configuration && error.message.contains("/nonexistent/registry-password"))
+
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        settings.passwordFile = folder + "/password"
+        try "s3cret\nignored\n".write(toFile: folder + "/password", atomically: true, encoding: .utf8)
+        let registry = try #require(try daemon(settings).sharedRegistry())
+        #expect(registry.hostName == "render-7" && registry.location == "postgres://cgld@/cglayout?host=/run/postgresql")
+        #expect(!registry.location.contains("s3cret"))
     }
 }
