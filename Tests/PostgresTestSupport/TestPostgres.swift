@@ -11,9 +11,7 @@ import Synchronization
 ///
 /// What waits for a program (starting, stopping, `psql`) is `async` and waits on a thread
 /// of its own: the tests share Swift's few cooperative threads with in-process daemons.
-public final class TestPostgres: @unchecked Sendable {
-    // @unchecked: its state is set in `start` and read afterwards; the tests that share one
-    // call `stop()`/`restart()` from one task.
+public final class TestPostgres: Sendable {
 
     /// The directory holding the data (`data/`), the socket and the server's log.
     public let directory: URL
