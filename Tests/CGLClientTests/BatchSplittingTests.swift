@@ -1,20 +1,34 @@
 @testable import CGLClient
 import CGLDocument
+import CGLayout
 import CGLWire
 import Testing
 
 /// A batch goes as `lookupBatch` frames of at most the configured number of lookups and of
 /// at most 4 MiB each, in order.
 @Suite struct BatchSplittingTests {
-    private func encodedLengths(_ requests: [WireRequest]) -> [Int] {
+    private func encodedLengths(_ requests: [LookupRequest]) -> [Int] {
         requests.map { request in
             var bytes: [UInt8] = []
-            request.encode(requestID: 1, into: &bytes)
+            request.encode(requestID: 1, version: 2, into: &bytes)
             return bytes.count
         }
     }
 
-    @Test func aPageOfLongTextsGoesAsSeveralFrames() {
+    /// The lookups a request carries, read back from the frame it sends.
+    private func lookups(sentBy request: LookupRequest) throws -> [WireLookup] {
+        var bytes: [UInt8] = []
+        request.encode(requestID: 1, version: 2, into: &bytes)
+        var parser = FrameParser()
+        parser.feed(bytes)
+        switch try WireRequest(frame: try #require(try parser.next())) {
+        case .lookupBatch(let lookups): return lookups
+        case .lookup(let lookup): return [lookup]
+        default: return []
+        }
+    }
+
+    @Test func aPageOfLongTextsGoesAsSeveralFrames() throws {
         let client = CGLClient(socketPath: "/nonexistent.sock")
         let text = String(repeating: "a long post ", count: 8_000)  // 96 000 bytes
         let batch = (0 ..< 100).map { Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text(text + "\($0)")]) }
@@ -22,21 +36,15 @@ import Testing
         #expect(requests.count == 3)
         #expect(encodedLengths(requests).allSatisfy { $0 <= 4 * 1024 * 1024 + 1024 })
         // Every lookup once, in order.
-        let lookups = requests.flatMap { request -> [WireLookup] in
-            if case .lookupBatch(let lookups) = request { return lookups }
-            return []
-        }
+        let lookups = try requests.flatMap(lookups(sentBy:))
         #expect(lookups == batch.map(\.wire))
     }
 
-    @Test func aBatchGoesAsFramesOfTheConfiguredCount() {
+    @Test func aBatchGoesAsFramesOfTheConfiguredCount() throws {
         let client = CGLClient(configuration: .init(socketPath: "/nonexistent.sock", maximumBatchItems: 7))
         let requests = client.batchRequests((0 ..< 20).map { Lookup("toolbar", in: .profile("p\($0)")) })
-        let counts = requests.map { request -> Int in
-            if case .lookupBatch(let lookups) = request { return lookups.count }
-            return 0
-        }
-        #expect(counts == [7, 7, 6])
+        #expect(requests.map(\.count) == [7, 7, 6])
+        #expect(try requests.map { try lookups(sentBy: $0).count } == [7, 7, 6])
     }
 
     @Test func theSizeCountedIsTheSizeEncoded() {
@@ -54,5 +62,24 @@ import Testing
             // A frame of one lookup: the header (9) and the count (4), then the lookup.
             #expect(lookup.encodedSize == bytes.count - 13, "\(lookup)")
         }
+    }
+
+    /// A lookup is laid out when made: changed afterwards, it sends its new values.
+    @Test func aLookupChangedAfterItWasMadeSendsItsNewValues() throws {
+        var lookup = Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text("first")])
+        let before = lookup.encoded
+        lookup.content = ["body": .text("second"), "hasBadge": true]
+        lookup.textScale = 1.5
+        lookup.environment = .profile("tablet", direction: .rightToLeft)
+        lookup.scheme = "photo-feed"
+        #expect(lookup.encoded != before)
+        #expect(try lookups(sentBy: .single(lookup)) == [lookup.wire])
+        #expect(lookup.wire == WireLookup(scheme: "photo-feed", environment: .profile("tablet", direction: .rightToLeft), textScale: 1.5,
+                                          content: WireContent(entries: [.init(slot: "body", value: .text("second")),
+                                                                         .init(slot: "hasBadge", value: .flag(true))])))
+        // Equal lookups are equal whatever order their content was written in.
+        let again = Lookup("photo-feed", in: .profile("tablet", direction: .rightToLeft), content: ["hasBadge": true, "body": .text("second")],
+                           textScale: 1.5)
+        #expect(again == lookup && again.hashValue == lookup.hashValue && again.encoded == lookup.encoded)
     }
 }

@@ -115,4 +115,21 @@ import Testing
                                                     .lookupBatch: 8]
         #expect(kind.rawValue == expected[kind])
     }
+
+    /// Lookups laid out beforehand make the very frame the request encodes.
+    @Test(arguments: WireSamples.requests)
+    func lookupsLaidOutBeforehandMakeTheSameFrame(request: WireRequest) {
+        let lookups: [WireLookup], batch: Bool
+        switch request {
+        case .lookup(let lookup): (lookups, batch) = ([lookup], false)
+        case .lookupBatch(let items): (lookups, batch) = (items, true)
+        default: return
+        }
+        var expected: [UInt8] = [0xAA]
+        request.encode(requestID: 0x0102_0304, version: 2, into: &expected)
+        var bytes: [UInt8] = [0xAA]
+        WireRequest.appendLookups(requestID: 0x0102_0304, lookups.map { $0.encoded() }, batch: batch, into: &bytes)
+        #expect(hexString(bytes) == hexString(expected))
+        for lookup in lookups { #expect(lookup.encoded().count == lookup.encodedSize) }
+    }
 }

@@ -50,24 +50,23 @@ extension CGLClient {
 
     /// The requests of a batch: `lookupBatch`es of at most the configured number of lookups,
     /// and of at most 4 MiB each (half what a daemon accepts by default), so that a page of
-    /// long texts goes as several frames rather than one the daemon would refuse.
-    func batchRequests(_ batch: [Lookup]) -> [WireRequest] {
+    /// long texts goes as several frames rather than one the daemon would refuse. Each
+    /// request is a slice of `batch`: its lookups go out as the bytes they were laid out in.
+    func batchRequests(_ batch: [Lookup]) -> [LookupRequest] {
         let most = max(1, configuration.maximumBatchItems)
-        var requests: [WireRequest] = []
-        var current: [WireLookup] = []
+        var requests: [LookupRequest] = []
+        var start = batch.startIndex
         var bytes = 0
-        for lookup in batch {
-            let wire = lookup.wire
-            let size = wire.encodedSize
-            if !current.isEmpty, current.count == most || bytes + size > Self.batchFrameBudget {
-                requests.append(.lookupBatch(current))
-                current = []
+        for index in batch.indices {
+            let size = batch[index].encoded.count
+            if index > start, index - start == most || bytes + size > Self.batchFrameBudget {
+                requests.append(.batch(batch[start ..< index]))
+                start = index
                 bytes = 0
             }
-            current.append(wire)
             bytes += size
         }
-        if !current.isEmpty { requests.append(.lookupBatch(current)) }
+        if start < batch.endIndex { requests.append(.batch(batch[start...])) }
         return requests
     }
 
@@ -76,11 +75,11 @@ extension CGLClient {
 
     /// The answers of a batch's requests, one result per lookup: a request refused whole (a
     /// batch over the daemon's limit) fails each of its lookups.
-    func batchResults(_ requests: [WireRequest], _ answers: [Answer]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
+    func batchResults(_ requests: [LookupRequest], _ answers: [Answer]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
         var results: [Result<Snapshot, CGLClientError>] = []
+        results.reserveCapacity(requests.reduce(0) { $0 + $1.count })
         for (request, answer) in zip(requests, answers) {
-            guard case .lookupBatch(let lookups) = request else { continue }
-            let expected = lookups.count
+            let expected = request.count
             switch answer {
             case .snapshots(let items) where items.count == expected:
                 for item in items {
@@ -131,15 +130,21 @@ extension CGLClient {
 /// ```swift
 /// Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text(post.body), "hasBadge": false])
 /// ```
+///
+/// A lookup is laid out in the protocol's bytes when it is made (and again when it is
+/// changed): keep the lookups of a page you ask for again and again (the posts of a
+/// popular feed), and sending them costs a copy each.
 public struct Lookup: Sendable, Hashable {
     /// The scheme's name.
-    public var scheme: String
+    public var scheme: String { didSet { encode() } }
     /// The environment.
-    public var environment: Environment
+    public var environment: Environment { didSet { encode() } }
     /// Values of the scheme's slots; empty for the document's own content.
-    public var content: Content
+    public var content: Content { didSet { encode() } }
     /// The text scale replacing the environment's; nil keeps it.
-    public var textScale: Double?
+    public var textScale: Double? { didSet { encode() } }
+    /// The lookup as protocol version 2 carries it (``WireLookup/encoded()``).
+    private(set) var encoded: [UInt8] = []
 
     /// A lookup.
     public init(_ scheme: String, in environment: Environment, content: Content = [:], textScale: Double? = nil) {
@@ -147,6 +152,11 @@ public struct Lookup: Sendable, Hashable {
         self.environment = environment
         self.content = content
         self.textScale = textScale
+        encode()
+    }
+
+    private mutating func encode() {
+        encoded = wire.encoded()
     }
 
     var wire: WireLookup {
@@ -154,4 +164,16 @@ public struct Lookup: Sendable, Hashable {
     }
 
     var request: WireRequest { .lookup(wire) }
+
+    public static func == (first: Lookup, second: Lookup) -> Bool {
+        first.scheme == second.scheme && first.environment == second.environment && first.content == second.content
+            && first.textScale == second.textScale
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scheme)
+        hasher.combine(environment)
+        hasher.combine(content)
+        hasher.combine(textScale)
+    }
 }

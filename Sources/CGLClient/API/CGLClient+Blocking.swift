@@ -33,7 +33,7 @@ extension CGLClient {
                        textScale: Double? = nil) throws(CGLClientError) -> Snapshot {
         let lookup = Lookup(scheme, in: environment, content: content, textScale: textScale)
         do throws(CGLClientError) {
-            return try snapshot(try send(lookup.request))
+            return try snapshot(try send(outgoing: LookupRequest.single(lookup)))
         } catch {
             return try fallback(for: error, lookup)
         }

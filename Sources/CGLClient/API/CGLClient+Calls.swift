@@ -60,7 +60,7 @@ extension CGLClient {
                        textScale: Double? = nil) async throws(CGLClientError) -> Snapshot {
         let lookup = Lookup(scheme, in: environment, content: content, textScale: textScale)
         do throws(CGLClientError) {
-            return try snapshot(try await send(lookup.request))
+            return try snapshot(try await send(outgoing: LookupRequest.single(lookup)))
         } catch {
             return try fallback(for: error, lookup)
         }

@@ -51,7 +51,7 @@ public final class CGLClient: Sendable {
     /// - Throws: `CGLClientError` when the connection cannot be made or fails; the
     ///   connection is then dropped. A reused connection that turns out closed (a restarted
     ///   daemon) is replaced once, transparently.
-    func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [Answer] {
+    func send<Request: OutgoingRequest>(_ requests: [Request], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [Answer] {
         var finals = [Answer?](repeating: nil, count: requests.count)
         var retried = false
         while true {
@@ -68,7 +68,7 @@ public final class CGLClient: Sendable {
     }
 
     /// ``send(_:event:)``, suspending rather than blocking.
-    func send(_ requests: [WireRequest], event: (Int, WireResponse) -> Void = { _, _ in }) async throws(CGLClientError) -> [Answer] {
+    func send<Request: OutgoingRequest>(_ requests: [Request], event: (Int, WireResponse) -> Void = { _, _ in }) async throws(CGLClientError) -> [Answer] {
         var finals = [Answer?](repeating: nil, count: requests.count)
         var retried = false
         while true {
@@ -92,6 +92,11 @@ public final class CGLClient: Sendable {
     /// Sends one request and returns its final response, a daemon error thrown as
     /// ``CGLClientError/Code/daemon``; the path of every single call (no array is made).
     func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> Answer {
+        try send(outgoing: request, event: event)
+    }
+
+    /// ``send(_:event:)-(WireRequest,_)`` for any outgoing request (lookups laid out when made).
+    func send<Request: OutgoingRequest>(outgoing request: Request, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> Answer {
         var final: Answer?
         var retried = false
         while true {
@@ -109,6 +114,11 @@ public final class CGLClient: Sendable {
 
     /// ``send(_:event:)`` for one request, suspending rather than blocking.
     func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> Answer {
+        try await send(outgoing: request, event: event)
+    }
+
+    /// ``send(_:event:)-(WireRequest,_)`` for any outgoing request, suspending rather than blocking.
+    func send<Request: OutgoingRequest>(outgoing request: Request, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> Answer {
         let responses = try await send([request]) { event($1) }
         return try answer(responses[0])
     }

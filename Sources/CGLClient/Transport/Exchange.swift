@@ -24,8 +24,8 @@ struct Exchange {
     ///   - event: Given each progress event, with the index of its request.
     ///   - final: Given each request's final answer (an `error` included), once, with its
     ///     index.
-    mutating func run<Requests: Collection<WireRequest>>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
-                                                        final: (Int, Answer) -> Void) throws(CGLClientError) {
+    mutating func run<Requests: Collection>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
+                                                        final: (Int, Answer) -> Void) throws(CGLClientError) where Requests.Element: OutgoingRequest {
         guard var matcher = try prepare(requests) else { return }
         defer { receivedAny = matcher.receivedAny }
         let output = try encode(requests, first: matcher.first)
@@ -35,8 +35,8 @@ struct Exchange {
     }
 
     /// ``run(_:timeout:event:final:)``, suspending rather than blocking while it waits.
-    mutating func run<Requests: Collection<WireRequest>>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
-                                                        final: (Int, Answer) -> Void) async throws(CGLClientError) {
+    mutating func run<Requests: Collection>(_ requests: Requests, timeout: Duration, event: (Int, WireResponse) -> Void,
+                                                        final: (Int, Answer) -> Void) async throws(CGLClientError) where Requests.Element: OutgoingRequest {
         guard var matcher = try prepare(requests) else { return }
         defer { receivedAny = matcher.receivedAny }
         let output = try encode(requests, first: matcher.first)
@@ -45,12 +45,12 @@ struct Exchange {
         }
     }
 
-    private func prepare<Requests: Collection<WireRequest>>(_ requests: Requests) throws(CGLClientError) -> Matcher? {
+    private func prepare<Requests: Collection>(_ requests: Requests) throws(CGLClientError) -> Matcher? {
         guard !requests.isEmpty else { return nil }
         return Matcher(first: connection.makeRequestIDs(requests.count), count: requests.count, version: connection.version, socketPath: socketPath)
     }
 
-    private func encode<Requests: Collection<WireRequest>>(_ requests: Requests, first: UInt32) throws(CGLClientError) -> [UInt8] {
+    private func encode<Requests: Collection>(_ requests: Requests, first: UInt32) throws(CGLClientError) -> [UInt8] where Requests.Element: OutgoingRequest {
         var output = connection.takeOutput()
         var id = first
         for request in requests {
@@ -69,26 +69,26 @@ struct Exchange {
     }
 
     /// What a version lacks that `request` needs, for the message.
-    private static func feature(of request: WireRequest) -> String {
-        switch request {
+    private static func feature(of request: some OutgoingRequest) -> String {
+        switch request.kind {
         case .lookupBatch: "lookupBatch"
         case .prewarm: "content in prewarm"
         default: "content or text scale in lookup"
         }
     }
 
-    private func checkSize(_ request: WireRequest) throws(CGLClientError) {
-        guard case .register(let document) = request else { return }
+    private func checkSize(_ request: some OutgoingRequest) throws(CGLClientError) {
+        guard let size = request.documentSize else { return }
         let largest = WireRequest.largestDocument(maximumFrameSize: connection.maximumFrameSize)
-        guard document.count > largest else { return }
+        guard size > largest else { return }
         throw CGLClientError(code: .documentTooLarge,
-                             message: "the document is \(document.count) bytes; cgld on \(socketPath) accepts at most \(largest)",
+                             message: "the document is \(size) bytes; cgld on \(socketPath) accepts at most \(largest)",
                              socketPath: socketPath)
     }
 
     /// Refuses, before sending it, a request the daemon would refuse by closing the
     /// connection: one whose frame passes its maximum (content with a huge text, a huge batch).
-    private func checkFrameSize(_ request: WireRequest, _ length: Int) throws(CGLClientError) {
+    private func checkFrameSize(_ request: some OutgoingRequest, _ length: Int) throws(CGLClientError) {
         guard length > Int(connection.maximumFrameSize) else { return }
         throw CGLClientError(code: .requestTooLarge,
                              message: "the \(request.kind) request is a frame of \(length) bytes; cgld on \(socketPath) accepts at most \(connection.maximumFrameSize): send less content, or split the batch",

@@ -68,3 +68,15 @@ public struct WireLookup: Sendable, Hashable {
         content = try WireContent(from: &reader)
     }
 }
+
+extension WireLookup {
+    /// The lookup laid out as protocol version 2 carries it in `lookup` and `lookupBatch`
+    /// (its fields, no frame): a client that keeps these bytes sends the lookup again at
+    /// the cost of a copy (``WireRequest/appendLookups(requestID:_:batch:into:)``).
+    public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(encodedSize)
+        ByteWriter.append(to: &bytes, capacity: encodedSize) { write(to: &$0, version: 2) }
+        return bytes
+    }
+}

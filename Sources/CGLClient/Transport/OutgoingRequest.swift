@@ -1,0 +1,67 @@
+import CGLWire
+
+/// A request as an exchange sends it: a ``WireRequest`` encoded when sent, or lookups
+/// laid out when they were made (``LookupRequest``).
+protocol OutgoingRequest {
+    /// The request's kind, for messages.
+    var kind: WireRequest.Kind { get }
+    /// Whether protocol `version` can carry it.
+    func isExpressible(in version: UInt16) -> Bool
+    /// Appends it as a complete frame with `requestID`, laid out for protocol `version`.
+    func encode(requestID: UInt32, version: UInt16, into buffer: inout [UInt8])
+    /// The bytes of the document a `register` carries; nil for any other request.
+    var documentSize: Int? { get }
+}
+
+extension WireRequest: OutgoingRequest {
+    var documentSize: Int? {
+        guard case .register(let document) = self else { return nil }
+        return document.count
+    }
+}
+
+/// One ``Lookup``, or a `lookupBatch` of them, sent as the bytes each lookup was laid out
+/// in when it was made: a page of lookups kept and sent again costs copies alone.
+enum LookupRequest: OutgoingRequest {
+    /// A `lookup` request.
+    case single(Lookup)
+    /// A `lookupBatch` request.
+    case batch(ArraySlice<Lookup>)
+
+    /// How many lookups it carries.
+    var count: Int {
+        switch self {
+        case .single: 1
+        case .batch(let lookups): lookups.count
+        }
+    }
+
+    var kind: WireRequest.Kind {
+        switch self {
+        case .single: .lookup
+        case .batch: .lookupBatch
+        }
+    }
+
+    var documentSize: Int? { nil }
+
+    func isExpressible(in version: UInt16) -> Bool {
+        switch self {
+        case .single(let lookup): version >= 2 || lookup.wire.isExpressible(in: version)
+        case .batch: version >= 2
+        }
+    }
+
+    func encode(requestID: UInt32, version: UInt16, into buffer: inout [UInt8]) {
+        switch self {
+        case .single(let lookup) where version < 2:
+            // Version 1 lays a lookup out without a text scale or content: from its fields.
+            lookup.request.encode(requestID: requestID, version: version, into: &buffer)
+        case .single(let lookup):
+            WireRequest.appendLookups(requestID: requestID, CollectionOfOne(lookup.encoded), batch: false, into: &buffer)
+        case .batch(let lookups):
+            precondition(version >= 2, "protocol version \(version) has no lookupBatch")
+            WireRequest.appendLookups(requestID: requestID, lookups.lazy.map(\.encoded), batch: true, into: &buffer)
+        }
+    }
+}

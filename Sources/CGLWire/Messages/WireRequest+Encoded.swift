@@ -1,0 +1,26 @@
+extension WireRequest {
+    /// Appends a `lookup` frame, or a `lookupBatch` frame, of protocol version 2 whose
+    /// lookups were laid out beforehand by ``WireLookup/encoded()``: the bytes
+    /// ``encode(requestID:version:into:)`` writes for those lookups, made by copies alone.
+    ///
+    /// - Parameters:
+    ///   - lookups: Each lookup's encoded fields; exactly one unless `batch`.
+    ///   - batch: A `lookupBatch` (a count, then the lookups) rather than a `lookup`.
+    public static func appendLookups<Lookups: Collection<[UInt8]>>(requestID: UInt32, _ lookups: Lookups, batch: Bool, into buffer: inout [UInt8]) {
+        precondition(batch || lookups.count == 1, "a lookup request carries one lookup")
+        var payloadSize = batch ? 4 : 0
+        for lookup in lookups { payloadSize += lookup.count }
+        let length = payloadSize + Int(WireFrame.minimumLength)
+        precondition(length <= Int(UInt32.max), "a frame of \(length) bytes does not fit the protocol's u32 length")
+        buffer.reserveCapacity(buffer.count + WireFrame.headerSize + payloadSize)
+        appendBigEndian(UInt32(length), to: &buffer)
+        buffer.append(batch ? Kind.lookupBatch.rawValue : Kind.lookup.rawValue)
+        appendBigEndian(requestID, to: &buffer)
+        if batch { appendBigEndian(UInt32(lookups.count), to: &buffer) }
+        for lookup in lookups { buffer.append(contentsOf: lookup) }
+    }
+
+    private static func appendBigEndian(_ value: UInt32, to buffer: inout [UInt8]) {
+        withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }
+    }
+}
