@@ -6,6 +6,9 @@ extension WireRequest {
     /// - Parameters:
     ///   - lookups: Each lookup's encoded fields; exactly one unless `batch`.
     ///   - batch: A `lookupBatch` (a count, then the lookups) rather than a `lookup`.
+    // Inlinable: specialized in the caller for its collection (a lazy map over a client's
+    // lookups), the generic form costs a metadata lookup per element.
+    @inlinable
     public static func appendLookups<Lookups: Collection<[UInt8]>>(requestID: UInt32, _ lookups: Lookups, batch: Bool, into buffer: inout [UInt8]) {
         precondition(batch || lookups.count == 1, "a lookup request carries one lookup")
         var payloadSize = batch ? 4 : 0
@@ -20,7 +23,8 @@ extension WireRequest {
         for lookup in lookups { buffer.append(contentsOf: lookup) }
     }
 
-    private static func appendBigEndian(_ value: UInt32, to buffer: inout [UInt8]) {
+    @usableFromInline
+    static func appendBigEndian(_ value: UInt32, to buffer: inout [UInt8]) {
         withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }
     }
 }
