@@ -118,17 +118,49 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
     if let (_, socket) = redis {
         for key in longKeys { try Redis.set(socket: socket, key: key, size: valueSize) }
     }
+    // The batch of lookups of the document's own content: 38-byte lookups, the request a
+    // content reference (a digest in place of the content) would make. What the request's
+    // size costs the daemon, side by side.
+    var plainRequest: [UInt8] = []
+    WireRequest.lookupBatch(posts.map { _ in WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait")) })
+        .encode(requestID: 1, into: &plainRequest)
+    let plainAnswerSize = try RawLookup.answerSize(socket: folder + "/content-batch/cgld.sock", request: plainRequest)
+    // SwiftNIO's own floor: a server that answers the batch's request with as many bytes
+    // as cgld's answer, doing nothing else (one event loop, as Redis has one thread).
+    let nioSocket = folder + "/content-nio.sock"
+    let nio = try Child(CommandLine.arguments[0], ["nio-server", nioSocket, "\(batchRequest.count)", "\(batchAnswerSize)"], name: "nio")
+    try waitUntilListening(nioSocket)
+    defer { nio.stop() }
     for clients in [1, 8] {
         let snapshots = try throughput(clients: clients, seconds: seconds) { _ in
             let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/content-batch/cgld.sock"))
             return { _ = try own.lookup(batch) }
         } * Double(batch.count)
         rows.append(Row(name: "cgld batch of 50 cells with content, \(clients) clients", value: snapshots, unit: "snapshots/s"))
+        // The same batch with its Lookups made on every call (a renderer building the page
+        // from fresh posts): what laying a lookup out once, when made, saves a caller that keeps it.
+        let remade = try throughput(clients: clients, seconds: seconds) { _ in
+            let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/content-batch/cgld.sock"))
+            return { _ = try own.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }) }
+        } * Double(batch.count)
+        rows.append(Row(name: "cgld batch, Lookups made on every call, \(clients) clients", value: remade, unit: "snapshots/s"))
         let raw = try throughput(clients: clients, seconds: seconds) { _ in
             let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: batchRequest, responseSize: batchAnswerSize)
             return { try connection.lookup() }
         } * Double(batch.count)
         rows.append(Row(name: "cgld batch as bytes, no client library, \(clients) clients", value: raw, unit: "snapshots/s"))
+        let floor = try throughput(clients: clients, seconds: seconds) { _ in
+            let connection = try RawLookup(socket: nioSocket, request: batchRequest, responseSize: batchAnswerSize, handshake: false)
+            return { try connection.lookup() }
+        } * Double(batch.count)
+        rows.append(Row(name: "bare SwiftNIO server, the batch's sizes, \(clients) clients", value: floor, unit: "snapshots/s"))
+        ratios["cgld bytes/bare SwiftNIO \(clients) clients"] = raw / floor
+        let plain = try throughput(clients: clients, seconds: seconds) { _ in
+            let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: plainRequest, responseSize: plainAnswerSize)
+            return { try connection.lookup() }
+        } * Double(batch.count)
+        rows.append(Row(name: "cgld batch as bytes, lookups of \(plainRequest.count / batch.count) B without content, answers of \(plainAnswerSize / batch.count) B, \(clients) clients",
+                        value: plain, unit: "snapshots/s"))
         if let (_, socket) = redis {
             let values = try throughput(clients: clients, seconds: seconds) { _ in
                 let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
@@ -136,7 +168,10 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
             } * Double(batch.count)
             rows.append(Row(name: "Redis MGET of 50 values of \(valueSize) B, \(clients) clients", value: values, unit: "values/s"))
             ratios["cgld/redis \(clients) clients"] = snapshots / values
+            ratios["cgld, Lookups made on every call/redis \(clients) clients"] = remade / values
             ratios["cgld bytes/redis \(clients) clients"] = raw / values
+            ratios["cgld bytes, lookups without content/redis \(clients) clients"] = plain / values
+            ratios["bare SwiftNIO/redis \(clients) clients"] = floor / values
             let longKeyed = try throughput(clients: clients, seconds: seconds) { _ in
                 let getter = try Redis.MultiGetter(socket: socket, keys: longKeys, size: valueSize)
                 return { try getter.get() }
