@@ -37,7 +37,20 @@ import Testing
                     WireLookup(scheme: "crad", environment: .profile("phone-portrait")),
                 ]).encode(requestID: 4, into: &$0)
             },
+            "lookup-batch-with-references": bytes { WireRequest.lookupBatchWithReferences(pageByReference).encode(requestID: 5, into: &$0) },
         ]
+    }()
+
+    /// The page's batch, its first lookup in full: what a version 4 client sends the first time.
+    static let pageInFull: [WireLookupItem] = [
+        .lookup(WireLookup(scheme: "card", environment: .profile("phone-portrait"), content: WireContent(entries: [.init(slot: "hasAvatar", value: .flag(false))]))),
+        .lookup(WireLookup(scheme: "crad", environment: .profile("phone-portrait"))),
+    ]
+
+    /// The page's batch the next time: its first lookup by reference.
+    static let pageByReference: [WireLookupItem] = {
+        guard case .lookup(let first) = pageInFull[0] else { return [] }
+        return [.reference(WireLookupReference(lookupBytes: first.encoded())), pageInFull[1]]
     }()
 
     /// Every `<!-- golden: name -->` block of the page: the hex at the start of each line,
@@ -93,6 +106,7 @@ import Testing
             let socketPath = daemon.configuration.socketPath
             let lookup = try #require(Self.encoded["lookup"])
             let batch = try #require(Self.encoded["lookup-batch"])
+            let byReference = try #require(Self.encoded["lookup-batch-with-references"])
             let answers = try await blocking {
                 let connection = try RawConnection(path: socketPath)
                 _ = try connection.handshake()
@@ -103,7 +117,12 @@ import Testing
                 try connection.send(WireRequest.lookup(scheme: "crad", environment: .profile("phone-portrait")), id: 3)
                 let error = try connection.readFrames(1)
                 try connection.send(batch)
-                return memory + error + (try connection.readFrames(1))
+                let answers = memory + error + (try connection.readFrames(1))
+                // The page by reference, after once in full.
+                try connection.send(.lookupBatchWithReferences(Self.pageInFull), id: 6)
+                _ = try connection.readFrames(1)
+                try connection.send(byReference)
+                return answers + (try connection.readFrames(1))
             }
             let bytes = answers.map { frame in
                 var bytes: [UInt8] = []
@@ -113,6 +132,11 @@ import Testing
             #expect(hexString(try #require(golden["snapshot"])) == hexString(bytes[0]))
             #expect(hexString(try #require(golden["error"])) == hexString(bytes[1]))
             #expect(hexString(try #require(golden["snapshots"])) == hexString(bytes[2]))
+            // The same answers, the first from memory (its source byte), for request id 5.
+            var expected = try #require(golden["snapshots"])
+            expected.replaceSubrange(5 ..< 9, with: [0, 0, 0, 5])
+            expected[18] = WireSnapshot.Source.memory.rawValue
+            #expect(hexString(expected) == hexString(bytes[3]))
         }
     }
 

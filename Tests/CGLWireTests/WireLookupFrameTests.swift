@@ -6,18 +6,21 @@ import Testing
 /// says: the same lookups, cut at the same places; and where the walk and the decoding of
 /// its items succeed, so does the full decoder, with the same lookups.
 @Suite struct WireLookupFrameTests {
-    static let lookupRequests = WireSamples.requests.filter { $0.kind == .lookup || $0.kind == .lookupBatch }
+    static let lookupRequests = WireSamples.requests.filter { [.lookup, .lookupBatch, .lookupBatchWithReferences].contains($0.kind) }
 
     /// The lookups of `frame` as the view gives them, each decoded alone; nil when the
     /// view refuses the frame or a lookup does not walk or decode.
-    static func walked(_ frame: [UInt8], version: UInt16) -> (requestID: UInt32, lookups: [WireLookup])? {
-        frame.withUnsafeBytes { bytes in
+    static func walked(_ frame: [UInt8], version: UInt16) -> (requestID: UInt32, lookups: [WireLookupItem])? {
+        frame.withUnsafeBytes { bytes -> (requestID: UInt32, lookups: [WireLookupItem])? in
             guard let view = WireLookupFrame(frame: bytes, version: version) else { return nil }
-            var lookups: [WireLookup] = []
+            var lookups: [WireLookupItem] = []
             do throws(WireDecodingError) {
-                try view.forEachLookup { index, item throws(WireDecodingError) in
+                try view.forEachItem { index, item throws(WireDecodingError) in
                     #expect(index == lookups.count)
-                    lookups.append(try WireLookup(item: item, version: version))
+                    switch item {
+                    case .lookup(let bytes): lookups.append(.lookup(try WireLookup(item: bytes, version: version)))
+                    case .reference(let reference): lookups.append(.reference(reference))
+                    }
                 }
             } catch {
                 return nil
@@ -27,18 +30,25 @@ import Testing
     }
 
     /// The lookups the full decoder finds in `frame`; nil when it refuses it.
-    static func decoded(_ frame: [UInt8], version: UInt16) -> (requestID: UInt32, lookups: [WireLookup])? {
+    static func decoded(_ frame: [UInt8], version: UInt16) -> (requestID: UInt32, lookups: [WireLookupItem])? {
         let decoded = frame.withUnsafeBytes { try? WireRequest.decode(frame: $0, version: version) }
-        switch decoded?.request {
-        case .lookup(let lookup)?: return (decoded!.requestID, [lookup])
-        case .lookupBatch(let lookups)?: return (decoded!.requestID, lookups)
-        default: return nil
+        guard let decoded, let lookups = items(of: decoded.request) else { return nil }
+        return (decoded.requestID, lookups)
+    }
+
+    /// The lookups `request` carries; nil when it is no lookup request.
+    static func items(of request: WireRequest) -> [WireLookupItem]? {
+        switch request {
+        case .lookup(let lookup): [.lookup(lookup)]
+        case .lookupBatch(let lookups): lookups.map { .lookup($0) }
+        case .lookupBatchWithReferences(let items): items
+        default: nil
         }
     }
 
-    static func bytes(_ lookups: [WireLookup]) -> [UInt8] {
+    static func bytes(_ lookups: [WireLookupItem]) -> [UInt8] {
         var bytes: [UInt8] = []
-        WireRequest.lookupBatch(lookups).encode(requestID: 1, into: &bytes)
+        WireRequest.lookupBatchWithReferences(lookups).encode(requestID: 1, into: &bytes)
         return bytes
     }
 
@@ -49,11 +59,7 @@ import Testing
             request.encode(requestID: 77, version: version, into: &frame)
             let walked = try #require(Self.walked(frame, version: version), "version \(version)")
             #expect(walked.requestID == 77)
-            switch request {
-            case .lookup(let lookup): #expect(walked.lookups == [lookup])
-            case .lookupBatch(let lookups): #expect(walked.lookups == lookups)
-            default: Issue.record("not a lookup: \(request)")
-            }
+            #expect(walked.lookups == Self.items(of: request))
         }
     }
 
@@ -92,7 +98,7 @@ import Testing
     }
 
     @Test func otherFramesAreNotLookups() {
-        for request in WireSamples.requests where request.kind != .lookup && request.kind != .lookupBatch {
+        for request in WireSamples.requests where Self.items(of: request) == nil {
             var frame: [UInt8] = []
             request.encode(requestID: 3, into: &frame)
             #expect(Self.walked(frame, version: Handshake.currentVersion) == nil, "\(request)")
@@ -101,5 +107,10 @@ import Testing
         var batch: [UInt8] = []
         WireRequest.lookupBatch([]).encode(requestID: 3, into: &batch)
         #expect(Self.walked(batch, version: 1) == nil)
+        // Nor has version 3 lookups by reference.
+        var referencing: [UInt8] = []
+        WireRequest.lookupBatchWithReferences([]).encode(requestID: 3, into: &referencing)
+        #expect(Self.walked(referencing, version: 3) == nil)
+        #expect(Self.walked(referencing, version: 4)?.lookups == [])
     }
 }

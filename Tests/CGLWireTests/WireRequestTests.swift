@@ -112,7 +112,7 @@ import Testing
     @Test(arguments: WireRequest.Kind.allCases)
     func kindsAreTheProtocolsNumbers(kind: WireRequest.Kind) {
         let expected: [WireRequest.Kind: UInt8] = [.ping: 1, .register: 2, .unregister: 3, .list: 4, .lookup: 5, .prewarm: 6, .stats: 7,
-                                                    .lookupBatch: 8]
+                                                    .lookupBatch: 8, .lookupBatchWithReferences: 9]
         #expect(kind.rawValue == expected[kind])
     }
 
@@ -131,5 +131,35 @@ import Testing
         WireRequest.appendLookups(requestID: 0x0102_0304, lookups.map { $0.encoded() }, batch: batch, into: &bytes)
         #expect(hexString(bytes) == hexString(expected))
         for lookup in lookups { #expect(lookup.encoded().count == lookup.encodedSize) }
+    }
+
+    /// A batch with references laid out beforehand makes the very frame the request encodes.
+    @Test func lookupsWithReferencesLaidOutBeforehandMakeTheSameFrame() throws {
+        guard case .lookupBatchWithReferences(let items)? = WireSamples.requests.last(where: { $0.kind == .lookupBatchWithReferences }) else {
+            Issue.record("no sample batch with references")
+            return
+        }
+        let laidOut = items.map { item -> (encoded: [UInt8], reference: WireLookupReference?) in
+            switch item {
+            case .lookup(let lookup): (lookup.encoded(), nil)
+            // What goes in the encoded bytes of a lookup sent by reference is not sent.
+            case .reference(let reference): ([0xEE], reference)
+            }
+        }
+        var expected: [UInt8] = [0xAA]
+        WireRequest.lookupBatchWithReferences(items).encode(requestID: 0x0A0B_0C0D, version: 4, into: &expected)
+        var bytes: [UInt8] = [0xAA]
+        WireRequest.appendLookupsWithReferences(requestID: 0x0A0B_0C0D, laidOut, into: &bytes)
+        #expect(hexString(bytes) == hexString(expected))
+    }
+
+    /// A lookup's form is 0 or 1; any other byte is refused, naming the lookup.
+    @Test func aLookupOfAnUnknownFormIsRefused() {
+        let payload = hexBytes("00000001 02") + [UInt8](repeating: 0, count: 32)
+        let error = #expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x09, payload: payload[...], version: 4) }
+        #expect(error?.code == .badValue)
+        // And version 3 has no such request.
+        let refused = #expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x09, payload: hexBytes("00000000")[...], version: 3) }
+        #expect(refused?.code == .laterVersion)
     }
 }

@@ -81,6 +81,13 @@ enum WireSamples {
         .lookupBatch([WireLookup(scheme: "a", environment: .profile("p")),
                       WireLookup(scheme: unicode, environment: .explicit(.init(width: 1, height: 2)), textScale: 3, content: content)]),
         .prewarm(schemes: ["feed-cell"], profiles: [], content: [.none, content]),
+        .lookupBatchWithReferences([]),
+        .lookupBatchWithReferences([
+            .reference(WireLookupReference((0 ..< 32).map { UInt8($0 * 7 + 1) })!),
+            .lookup(WireLookup(scheme: unicode, environment: .explicit(.init(width: 1, height: 2)), textScale: 3, content: content)),
+            .reference(WireLookupReference([UInt8](repeating: 0xFF, count: 32))!),
+            .lookup(WireLookup(scheme: "a", environment: .profile("p"))),
+        ]),
     ]
 
     static let responses: [WireResponse] = [

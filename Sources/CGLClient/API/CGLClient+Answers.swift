@@ -1,6 +1,7 @@
 import CGLBridge
 public import CGLDocument
 import CGLWire
+import Synchronization
 
 // What each answer means, shared by the async and the blocking calls.
 extension CGLClient {
@@ -52,7 +53,10 @@ extension CGLClient {
     /// and of at most 4 MiB each (half what a daemon accepts by default), so that a page of
     /// long texts goes as several frames rather than one the daemon would refuse. Each
     /// request is a slice of `batch`: its lookups go out as the bytes they were laid out in.
-    func batchRequests(_ batch: [Lookup]) -> [LookupRequest] {
+    ///
+    /// - Parameter inFull: Send every lookup in full, none by reference (the lookups the
+    ///   daemon did not know by theirs).
+    func batchRequests(_ batch: [Lookup], inFull: Bool = false) -> [LookupRequest] {
         let most = max(1, configuration.maximumBatchItems)
         var requests: [LookupRequest] = []
         var start = batch.startIndex
@@ -60,13 +64,13 @@ extension CGLClient {
         for index in batch.indices {
             let size = batch[index].encoded.count
             if index > start, index - start == most || bytes + size > Self.batchFrameBudget {
-                requests.append(.batch(batch[start ..< index]))
+                requests.append(.batch(batch[start ..< index], inFull: inFull))
                 start = index
                 bytes = 0
             }
             bytes += size
         }
-        if start < batch.endIndex { requests.append(.batch(batch[start...])) }
+        if start < batch.endIndex { requests.append(.batch(batch[start...], inFull: inFull)) }
         return requests
     }
 
@@ -74,7 +78,8 @@ extension CGLClient {
     static let batchFrameBudget = 4 * 1024 * 1024
 
     /// The answers of a batch's requests, one result per lookup: a request refused whole (a
-    /// batch over the daemon's limit) fails each of its lookups.
+    /// batch over the daemon's limit) fails each of its lookups. Each lookup answered is
+    /// marked so (``Lookup/answered()``): it goes by its reference from then on.
     func batchResults(_ requests: [LookupRequest], _ answers: [Answer]) throws(CGLClientError) -> [Result<Snapshot, CGLClientError>] {
         var results: [Result<Snapshot, CGLClientError>] = []
         results.reserveCapacity(requests.reduce(0) { $0 + $1.count })
@@ -82,9 +87,12 @@ extension CGLClient {
             let expected = request.count
             switch answer {
             case .snapshots(let items) where items.count == expected:
-                for item in items {
+                guard case .batch(let lookups, _) = request else { break }
+                for (lookup, item) in zip(lookups, items) {
                     switch item {
-                    case .success(let snapshot): results.append(.success(Snapshot(snapshot)))
+                    case .success(let snapshot):
+                        lookup.answered()
+                        results.append(.success(Snapshot(snapshot)))
                     case .failure(let error): results.append(.failure(.daemon(error, socketPath: configuration.socketPath)))
                     }
                 }
@@ -97,6 +105,21 @@ extension CGLClient {
             }
         }
         return results
+    }
+
+    /// The positions of the lookups the daemon did not know by their reference: to send
+    /// again in full (``batchRequests(_:inFull:)``).
+    static func unknownReferences(in results: [Result<Snapshot, CGLClientError>]) -> [Int] {
+        results.indices.filter { index in
+            guard case .failure(let error) = results[index] else { return false }
+            return error.refusal?.code == .unknownReference
+        }
+    }
+
+    /// `results` with those at `positions` replaced by `replacements`, in order.
+    static func replace(_ results: inout [Result<Snapshot, CGLClientError>], at positions: [Int],
+                        with replacements: [Result<Snapshot, CGLClientError>]) {
+        for (position, replacement) in zip(positions, replacements) { results[position] = replacement }
     }
 
     private static func describe(_ answer: Answer) -> String {
@@ -145,6 +168,24 @@ public struct Lookup: Sendable, Hashable {
     public var textScale: Double? { didSet { encode() } }
     /// The lookup as protocol version 2 carries it (``WireLookup/encoded()``).
     private(set) var encoded: [UInt8] = []
+    /// Whether a daemon answered this lookup, and its reference once made; shared by the
+    /// lookup's copies (a page kept by the caller), new whenever a field changes.
+    private var state = ReferenceState()
+
+    /// See ``state``. Atomics, not a lock: the threads that send one page share its
+    /// lookups' states, and after the first answer only read them.
+    private final class ReferenceState: Sendable {
+        let answered = Atomic<Bool>(false)
+        let reference = AtomicLazyReference<Reference>()
+    }
+
+    private final class Reference: Sendable {
+        let value: WireLookupReference
+
+        init(_ value: WireLookupReference) {
+            self.value = value
+        }
+    }
 
     /// A lookup.
     public init(_ scheme: String, in environment: Environment, content: Content = [:], textScale: Double? = nil) {
@@ -157,6 +198,21 @@ public struct Lookup: Sendable, Hashable {
 
     private mutating func encode() {
         encoded = wire.encoded()
+        state = ReferenceState()
+    }
+
+    /// The reference to send in place of the lookup: once a daemon has answered it (which
+    /// keeps it under that reference), made then, once. Nil until then.
+    func referenceToSend() -> WireLookupReference? {
+        guard state.answered.load(ordering: .relaxed) else { return nil }
+        if let made = state.reference.load() { return made.value }
+        return state.reference.storeIfNil(Reference(WireLookupReference(lookupBytes: encoded))).value
+    }
+
+    /// Records that a daemon answered the lookup: sent again, it goes by its reference.
+    func answered() {
+        // Read first: a page's lookups are answered on every call, and written once.
+        if !state.answered.load(ordering: .relaxed) { state.answered.store(true, ordering: .relaxed) }
     }
 
     var wire: WireLookup {

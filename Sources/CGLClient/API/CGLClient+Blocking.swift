@@ -44,7 +44,13 @@ extension CGLClient {
         do throws(CGLClientError) {
             let requests = batchRequests(batch)
             do throws(CGLClientError) {
-                return try batchResults(requests, try send(requests))
+                var results = try batchResults(requests, try send(requests))
+                // As the async form does: unknown references once more, in full.
+                let unknown = Self.unknownReferences(in: results)
+                guard !unknown.isEmpty else { return results }
+                let resent = batchRequests(unknown.map { batch[$0] }, inFull: true)
+                Self.replace(&results, at: unknown, with: try batchResults(resent, try send(resent)))
+                return results
             } catch where error.code == .unsupportedByDaemon && batch.allSatisfy({ $0.request.isExpressible(in: 1) }) {
                 return try send(batch.map(\.request)).map(lookupResult)
             }

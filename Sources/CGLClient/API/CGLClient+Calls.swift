@@ -84,7 +84,14 @@ extension CGLClient {
         do throws(CGLClientError) {
             let requests = batchRequests(batch)
             do throws(CGLClientError) {
-                return try batchResults(requests, try await send(requests))
+                var results = try batchResults(requests, try await send(requests))
+                // Lookups sent by a reference the daemon no longer knows (or never did: a
+                // restarted daemon, another host): once more, in full.
+                let unknown = Self.unknownReferences(in: results)
+                guard !unknown.isEmpty else { return results }
+                let resent = batchRequests(unknown.map { batch[$0] }, inFull: true)
+                Self.replace(&results, at: unknown, with: try batchResults(resent, try await send(resent)))
+                return results
             } catch where error.code == .unsupportedByDaemon && batch.allSatisfy({ $0.request.isExpressible(in: 1) }) {
                 return try await send(batch.map(\.request)).map(lookupResult)
             }

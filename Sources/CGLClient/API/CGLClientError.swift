@@ -90,6 +90,10 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
         /// A register or unregister on a host of a fleet that cannot reach the shared
         /// registry (PostgreSQL): nothing changed; the host serves what it has. Retry later.
         public static let registryUnavailable = DaemonCode(rawValue: 12)
+        /// A lookup sent by its reference that the daemon does not know (forgotten, or a
+        /// daemon other than the one it was sent to in full). The client sends it again in
+        /// full: a batch's results never carry this code.
+        public static let unknownReference = DaemonCode(rawValue: 13)
 
         /// `notFound`, `busy`…, or `code N` for one this client does not know.
         public var description: String { WireError.Code(rawValue: rawValue).description }

@@ -20,19 +20,22 @@ extension WireRequest: OutgoingRequest {
     }
 }
 
-/// One ``Lookup``, or a `lookupBatch` of them, sent as the bytes each lookup was laid out
-/// in when it was made: a page of lookups kept and sent again costs copies alone.
+/// One ``Lookup``, or a batch of them, sent as the bytes each lookup was laid out in when
+/// it was made: a page of lookups kept and sent again costs copies alone.
+///
+/// From protocol version 4 a batch is a `lookupBatchWithReferences`: a lookup the daemon
+/// answered before goes as its reference (``Lookup/referenceToSend()``), unless `inFull`.
 enum LookupRequest: OutgoingRequest {
     /// A `lookup` request.
     case single(Lookup)
-    /// A `lookupBatch` request.
-    case batch(ArraySlice<Lookup>)
+    /// A `lookupBatch` or `lookupBatchWithReferences` request.
+    case batch(ArraySlice<Lookup>, inFull: Bool = false)
 
     /// How many lookups it carries.
     var count: Int {
         switch self {
         case .single: 1
-        case .batch(let lookups): lookups.count
+        case .batch(let lookups, _): lookups.count
         }
     }
 
@@ -59,7 +62,11 @@ enum LookupRequest: OutgoingRequest {
             lookup.request.encode(requestID: requestID, version: version, into: &buffer)
         case .single(let lookup):
             WireRequest.appendLookups(requestID: requestID, CollectionOfOne(lookup.encoded), batch: false, into: &buffer)
-        case .batch(let lookups):
+        case .batch(let lookups, let inFull) where version >= WireRequest.Kind.lookupBatchWithReferences.introducedIn:
+            WireRequest.appendLookupsWithReferences(requestID: requestID, lookups.lazy.map { lookup in
+                (encoded: lookup.encoded, reference: inFull ? nil : lookup.referenceToSend())
+            }, into: &buffer)
+        case .batch(let lookups, _):
             precondition(version >= 2, "protocol version \(version) has no lookupBatch")
             WireRequest.appendLookups(requestID: requestID, lookups.lazy.map(\.encoded), batch: true, into: &buffer)
         }

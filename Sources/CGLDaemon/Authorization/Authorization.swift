@@ -63,7 +63,7 @@ public struct Authorization: Sendable, Hashable {
     /// not compile until someone decides what it needs.
     public static func access(for kind: WireRequest.Kind) -> Access {
         switch kind {
-        case .ping, .list, .lookup, .lookupBatch, .stats: .read
+        case .ping, .list, .lookup, .lookupBatch, .lookupBatchWithReferences, .stats: .read
         case .register, .unregister, .prewarm: .administer
         }
     }

@@ -1,4 +1,5 @@
 import CGLStore
+import CGLWire
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -18,6 +19,10 @@ import Glibc
 /// holds `limit` bytes it becomes the previous one (the one before is let go), and an entry
 /// found in the previous one moves back into the current one. Recently used lookups stay;
 /// the rest age out, in O(1) per lookup.
+///
+/// A lookup sent in full in a `lookupBatchWithReferences` is also kept under its reference
+/// (the SHA-256 of its bytes), with the entry: the client names it so afterwards, and the
+/// reference ages with it.
 final class LookupKeys: Sendable {
     /// What a lookup resolved to: its snapshot's key and the scheme name it asked for.
     /// A class: a hit hands out one reference, not the key's four strings and the name.
@@ -36,6 +41,17 @@ final class LookupKeys: Sendable {
         let version: UInt16
         let resolved: Resolved
         let registryGeneration: UInt64
+        /// The reference a client may name the lookup by, once one sent it so.
+        var reference: WireLookupReference?
+    }
+
+    /// A lookup found by its reference: its bytes as first sent (to be resolved again when
+    /// the registry changed or its snapshot left memory), and what they resolved to.
+    struct Referenced {
+        let bytes: [UInt8]
+        let version: UInt16
+        /// Nil when resolved in another registry generation.
+        let resolved: Resolved?
     }
 
     /// Tables keyed by the bytes' hash; the bytes themselves are compared on a hit, so a
@@ -44,6 +60,9 @@ final class LookupKeys: Sendable {
         var current: [UInt64: Entry] = [:]
         var previous: [UInt64: Entry] = [:]
         var currentBytes = 0
+        /// The key (the hash of its bytes) of each entry with a reference, per generation.
+        var currentReferences: [WireLookupReference: UInt64] = [:]
+        var previousReferences: [WireLookupReference: UInt64] = [:]
     }
 
     /// The bytes of lookups the current generation holds before it ages.
@@ -63,14 +82,37 @@ final class LookupKeys: Sendable {
     /// What the lookup of `bytes` in protocol `version` resolved to in `registryGeneration`,
     /// if it is known.
     func find(_ bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64) -> Resolved? {
-        tables.withLock { $0.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration, limit: limit) }
+        tables.withLock { $0.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration, limit: limit)?.resolved }
+    }
+
+    /// Like ``find(_:version:hash:registryGeneration:)``, with the entry's reference if it
+    /// has one.
+    func findReferable(_ bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64,
+                       registryGeneration: UInt64) -> (resolved: Resolved, reference: WireLookupReference?)? {
+        tables.withLock { tables in
+            tables.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration, limit: limit)
+                .map { ($0.resolved, $0.reference) }
+        }
+    }
+
+    /// The lookup a client named by `reference`, if it is kept (in any registry generation).
+    func find(reference: WireLookupReference, registryGeneration: UInt64) -> Referenced? {
+        tables.withLock { $0.find(reference: reference, registryGeneration: registryGeneration, limit: limit) }
+    }
+
+    /// Gives the entry of the lookup whose bytes hash to `hash`, just found, its
+    /// `reference`.
+    func attach(_ reference: WireLookupReference, hash: UInt64) {
+        tables.withLock { $0.attach(reference, hash: hash) }
     }
 
     /// Keeps what the lookup of `bytes` in protocol `version` resolved to in
     /// `registryGeneration`; a lookup larger than a quarter of the bound is not kept (its
     /// content is checked again each time, as a text that large costs more to lay out anyway).
-    func insert(_ resolved: Resolved, bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64) {
-        let entry = Entry(bytes: Array(bytes), version: version, resolved: resolved, registryGeneration: registryGeneration)
+    func insert(_ resolved: Resolved, bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64,
+                reference: WireLookupReference? = nil) {
+        let entry = Entry(bytes: Array(bytes), version: version, resolved: resolved, registryGeneration: registryGeneration,
+                          reference: reference)
         guard entry.cost <= limit / 4 else { return }
         tables.withLock { $0.insert(entry, hash: hash, limit: limit) }
     }
@@ -82,7 +124,19 @@ final class LookupKeys: Sendable {
 extension LookupKeys.Entry {
     /// What an entry counts: its bytes, the strings of its key and name that it alone may
     /// hold, and an estimate of the rest (the array's and the table's own).
-    var cost: Int { bytes.count + resolved.key.contentDigest.utf8.count + resolved.name.utf8.count + 256 }
+    var cost: Int {
+        bytes.count + resolved.key.contentDigest.utf8.count + resolved.name.utf8.count + 256 + (reference == nil ? 0 : Self.referenceCost)
+    }
+
+    /// What a reference adds: its 32 bytes in the entry and in the references' table, and
+    /// that table's own.
+    static let referenceCost = 128
+
+    typealias Reference = WireLookupReference
+
+    func referenced(in registryGeneration: UInt64) -> LookupKeys.Referenced {
+        LookupKeys.Referenced(bytes: bytes, version: version, resolved: self.registryGeneration == registryGeneration ? resolved : nil)
+    }
 
     func matches(_ other: UnsafeRawBufferPointer, version: UInt16, registryGeneration: UInt64) -> Bool {
         guard self.registryGeneration == registryGeneration, self.version == version, bytes.count == other.count else { return false }
@@ -92,24 +146,46 @@ extension LookupKeys.Entry {
 
 extension LookupKeys.Tables {
     fileprivate mutating func find(_ bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64,
-                                   limit: Int) -> LookupKeys.Resolved? {
+                                   limit: Int) -> LookupKeys.Entry? {
         if let entry = current[hash] {
-            return entry.matches(bytes, version: version, registryGeneration: registryGeneration) ? entry.resolved : nil
+            return entry.matches(bytes, version: version, registryGeneration: registryGeneration) ? entry : nil
         }
         guard let entry = previous[hash], entry.matches(bytes, version: version, registryGeneration: registryGeneration) else { return nil }
         previous[hash] = nil
         insert(entry, hash: hash, limit: limit)
-        return entry.resolved
+        return entry
+    }
+
+    fileprivate mutating func find(reference: WireLookupReference, registryGeneration: UInt64, limit: Int) -> LookupKeys.Referenced? {
+        // A reference's entry may have been replaced under its key since: it must still be the one.
+        if let hash = currentReferences[reference], let entry = current[hash], entry.reference == reference {
+            return entry.referenced(in: registryGeneration)
+        }
+        guard let hash = previousReferences[reference], let entry = previous[hash], entry.reference == reference else { return nil }
+        previous[hash] = nil
+        insert(entry, hash: hash, limit: limit)
+        return entry.referenced(in: registryGeneration)
+    }
+
+    fileprivate mutating func attach(_ reference: LookupKeys.Entry.Reference, hash: UInt64) {
+        guard var entry = current[hash], entry.reference == nil else { return }
+        entry.reference = reference
+        current[hash] = entry
+        currentReferences[reference] = hash
+        currentBytes += LookupKeys.Entry.referenceCost
     }
 
     fileprivate mutating func insert(_ entry: LookupKeys.Entry, hash: UInt64, limit: Int) {
         let cost = entry.cost
         if currentBytes + cost > limit, !current.isEmpty {
             previous = current
+            previousReferences = currentReferences
             current = [:]
+            currentReferences = [:]
             currentBytes = 0
         }
         if let replaced = current.updateValue(entry, forKey: hash) { currentBytes -= replaced.cost }
+        if let reference = entry.reference { currentReferences[reference] = hash }
         currentBytes += cost
     }
 }

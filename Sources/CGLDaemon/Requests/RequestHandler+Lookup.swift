@@ -22,7 +22,7 @@ extension RequestHandler {
         let requestID = frame.requestID
         guard !frame.isBatch || frame.count <= maximumBatchItems else {
             // A malformed batch is refused as malformed, whatever its size.
-            try frame.forEachLookup { _, _ in }
+            try frame.forEachItem { _, _ in }
             answers.append(WireError(code: .tooLarge, message: "a batch of \(frame.count) lookups; this daemon answers at most \(maximumBatchItems) in one (limits.maxBatchItems): split it"),
                            requestID: requestID)
             return nil
@@ -31,8 +31,8 @@ extension RequestHandler {
         guard frame.isBatch else {
             // One lookup: no array of items.
             var found: BatchItem?
-            try frame.forEachLookup { _, bytes throws(WireDecodingError) in
-                found = try item(bytes, version: version, registryGeneration: generation)
+            try frame.forEachItem { _, lookup throws(WireDecodingError) in
+                found = try item(lookup, referable: false, version: version, registryGeneration: generation)
             }
             guard let found else { return nil }
             if case .found = found { snapshots.countMemoryHits(1) }
@@ -40,8 +40,9 @@ extension RequestHandler {
         }
         var items: [BatchItem] = []
         items.reserveCapacity(frame.count)
-        try frame.forEachLookup { _, bytes throws(WireDecodingError) in
-            items.append(try item(bytes, version: version, registryGeneration: generation))
+        let referable = frame.hasReferences
+        try frame.forEachItem { _, lookup throws(WireDecodingError) in
+            items.append(try item(lookup, referable: referable, version: version, registryGeneration: generation))
         }
         var isComplete = true
         var hits = 0
@@ -78,12 +79,65 @@ extension RequestHandler {
         }
     }
 
+    /// One lookup of a frame, by its bytes or its reference.
+    ///
+    /// - Parameter referable: Whether the frame may name lookups by reference afterwards
+    ///   (`lookupBatchWithReferences`): a lookup sent in full is then kept under its reference.
+    private func item(_ item: WireLookupFrame.Item, referable: Bool, version: UInt16,
+                      registryGeneration: UInt64) throws(WireDecodingError) -> BatchItem {
+        switch item {
+        case .lookup(let bytes):
+            return try self.item(bytes, version: version, registryGeneration: registryGeneration, reference: referable ? .compute : .none)
+        case .reference(let reference):
+            guard let referenced = lookupKeys.find(reference: reference, registryGeneration: registryGeneration) else {
+                DaemonCounters.increment(counters.unknownReferences)
+                return .failed(WireError(code: .unknownReference,
+                                         message: "no lookup with the reference \(reference) is known to this daemon (never sent to it in full, or forgotten since): send the lookup in full"))
+            }
+            DaemonCounters.increment(counters.lookupsByReference)
+            if let resolved = referenced.resolved, let cached = snapshots.hotCache.get(resolved.key) {
+                return .found(cached, name: resolved.name, source: .memory)
+            }
+            // Resolved in an earlier registry, or its snapshot left memory: the lookup's own
+            // bytes, as first sent, resolved again.
+            // `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
+            return try referenced.bytes.withUnsafeBytes { bytes in
+                Result { () throws(WireDecodingError) in
+                    try self.item(bytes, version: referenced.version, registryGeneration: registryGeneration, reference: .known(reference))
+                }
+            }.get()
+        }
+    }
+
+    /// What a lookup sent in full needs of its reference.
+    private enum ReferenceNeed {
+        /// None: the frame cannot name lookups by reference.
+        case none
+        /// The SHA-256 of its bytes, unless its entry has it.
+        case compute
+        /// This one: the lookup was named by it.
+        case known(WireLookupReference)
+    }
+
     /// One lookup by its bytes: found in memory by them, or decoded and resolved.
-    private func item(_ bytes: UnsafeRawBufferPointer, version: UInt16, registryGeneration: UInt64) throws(WireDecodingError) -> BatchItem {
+    private func item(_ bytes: UnsafeRawBufferPointer, version: UInt16, registryGeneration: UInt64,
+                      reference need: ReferenceNeed) throws(WireDecodingError) -> BatchItem {
         let hash = lookupKeys.hash(bytes, version: version)
-        if let known = lookupKeys.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration),
-           let cached = snapshots.hotCache.get(known.key) {
-            return .found(cached, name: known.name, source: .memory)
+        // The lookup's reference, once known or computed (at most once).
+        var reference: WireLookupReference?
+        if case .none = need {
+            if let known = lookupKeys.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration),
+               let cached = snapshots.hotCache.get(known.key) {
+                return .found(cached, name: known.name, source: .memory)
+            }
+        } else if let (known, kept) = lookupKeys.findReferable(bytes, version: version, hash: hash, registryGeneration: registryGeneration) {
+            reference = kept
+            if kept == nil {
+                let made = Self.reference(need, of: bytes)
+                lookupKeys.attach(made, hash: hash)
+                reference = made
+            }
+            if let cached = snapshots.hotCache.get(known.key) { return .found(cached, name: known.name, source: .memory) }
         }
         let lookup = try WireLookup(item: bytes, version: version)
         let target: SnapshotTarget
@@ -93,10 +147,17 @@ extension RequestHandler {
             DaemonCounters.increment(counters.lookupFailures)
             return .failed(error.wireError)
         }
+        if case .none = need {} else if reference == nil { reference = Self.reference(need, of: bytes) }
         lookupKeys.insert(LookupKeys.Resolved(key: target.key, name: lookup.scheme), bytes: bytes, version: version, hash: hash,
-                          registryGeneration: registryGeneration)
+                          registryGeneration: registryGeneration, reference: reference)
         guard let cached = snapshots.hotCache.get(target.key) else { return .pending(name: lookup.scheme, target) }
         return .found(cached, name: lookup.scheme, source: .memory)
+    }
+
+    /// The reference `need` names, or the SHA-256 of `bytes`.
+    private static func reference(_ need: ReferenceNeed, of bytes: UnsafeRawBufferPointer) -> WireLookupReference {
+        if case .known(let reference) = need { return reference }
+        return WireLookupReference(lookupBytes: bytes)
     }
 
     /// A lookup that missed memory: from the store, or computed. The snapshot carries

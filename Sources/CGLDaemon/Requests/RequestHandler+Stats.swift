@@ -36,6 +36,8 @@ extension RequestHandler {
             (DaemonCounters.computationsKey, Double(counters.computations.load(ordering: .relaxed))),
             ("memory.entries", Double(snapshots.hotCache.count)),
             ("requests.inFlight", Double(counters.requestsInFlight.load(ordering: .relaxed))),
+            ("lookups.byReference", Double(counters.lookupsByReference.load(ordering: .relaxed))),
+            ("lookups.unknownReference", Double(counters.unknownReferences.load(ordering: .relaxed))),
         ] + (fleet?.status.statistics ?? []) + Self.textStatistics()
         return WireStats(entries: values.map { WireStats.Entry(key: $0.0, value: $0.1) })
     }

@@ -70,7 +70,7 @@ final class RequestHandler: Sendable {
         case .ping:
             answers.append(.pong(serverVersion: Self.serverVersion, uptime: uptime), requestID: requestID)
             return nil
-        case .lookup, .lookupBatch:
+        case .lookup, .lookupBatch, .lookupBatchWithReferences:
             // As the connection hands them over: by their bytes.
             var frame: [UInt8] = []
             request.encode(requestID: requestID, version: version, into: &frame)

@@ -184,7 +184,7 @@ final class Connection: ChannelInboundHandler {
     /// decode, or the peer may not look up: nothing was answered, and the full path (decode,
     /// then authorize) answers as for any request.
     private func dispatch(_ lookups: WireLookupFrame) -> Bool {
-        guard access.allows(lookups.isBatch ? .lookupBatch : .lookup) else { return false }
+        guard access.allows(lookups.hasReferences ? .lookupBatchWithReferences : lookups.isBatch ? .lookupBatch : .lookup) else { return false }
         let pending: PendingRequest?
         do throws(WireDecodingError) {
             pending = try handler.lookups(lookups, version: version, into: &answers)

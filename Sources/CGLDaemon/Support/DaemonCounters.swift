@@ -14,6 +14,10 @@ final class DaemonCounters: Sendable {
     let computations = Atomic<Int>(0)
     /// Lookups answered with an error (an unknown scheme, content that does not fit, …).
     let lookupFailures = Atomic<Int>(0)
+    /// Lookups named by a reference the daemon knew, and by one it did not
+    /// (`lookupBatchWithReferences`; each unknown one costs its client a resend in full).
+    let lookupsByReference = Atomic<Int>(0)
+    let unknownReferences = Atomic<Int>(0)
     /// Snapshots the prewarms started so far were asked for, and those already done.
     let prewarmTargets = Atomic<Int>(0)
     let prewarmTargetsDone = Atomic<Int>(0)

@@ -15,11 +15,13 @@ public enum Handshake {
     /// Version 2 adds content and a text scale to `lookup` and `prewarm`, `lookupBatch`
     /// and its `snapshots` answer, and the text scale and content digest of a snapshot.
     /// Version 3 adds the pairs a prewarm cut short never began (`cancelled`) to its
-    /// summary, which earlier versions count as failed.
-    public static let currentVersion: UInt16 = 3
+    /// summary, which earlier versions count as failed. Version 4 adds
+    /// `lookupBatchWithReferences`, whose lookups sent in full before go as their SHA-256,
+    /// and the error `unknownReference`.
+    public static let currentVersion: UInt16 = 4
 
     /// The versions this module can speak, oldest to newest.
-    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 3
+    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 4
 
     /// The server's answer to a client hello.
     ///

@@ -1,5 +1,6 @@
-/// A `lookup` or `lookupBatch` request frame seen as the bytes of its lookups, found by
-/// walking their lengths without decoding them.
+/// A `lookup`, `lookupBatch` or `lookupBatchWithReferences` request frame seen as the
+/// bytes of its lookups (and the references to lookups sent before), found by walking
+/// their lengths without decoding them.
 ///
 /// A server answers a lookup it has seen before by those bytes alone (they name the scheme,
 /// the environment, the text scale and the content exactly), so a warm lookup costs no
@@ -10,8 +11,17 @@
 package struct WireLookupFrame {
     /// The id of the request.
     package let requestID: UInt32
-    /// Whether the frame is a `lookupBatch` (answered by `snapshots`) rather than a `lookup`.
+    /// One lookup of the frame: its bytes, or the reference that names a lookup sent in
+    /// full before.
+    package enum Item {
+        case lookup(UnsafeRawBufferPointer)
+        case reference(WireLookupReference)
+    }
+
+    /// Whether the frame is a batch (answered by `snapshots`) rather than a `lookup`.
     package let isBatch: Bool
+    /// Whether each lookup is preceded by its form (`lookupBatchWithReferences`).
+    package let hasReferences: Bool
     /// The number of lookups the frame says it has: 1 for a `lookup`.
     package let count: Int
     private let items: UnsafeRawBufferPointer
@@ -23,8 +33,10 @@ package struct WireLookupFrame {
     package init?(frame: UnsafeRawBufferPointer, version: UInt16) {
         guard frame.count >= WireFrame.headerSize, Int(Self.load(frame, at: 0)) == frame.count - 4 else { return nil }
         switch frame[4] {
-        case WireRequest.Kind.lookup.rawValue: isBatch = false
-        case WireRequest.Kind.lookupBatch.rawValue where version >= WireRequest.Kind.lookupBatch.introducedIn: isBatch = true
+        case WireRequest.Kind.lookup.rawValue: (isBatch, hasReferences) = (false, false)
+        case WireRequest.Kind.lookupBatch.rawValue where version >= WireRequest.Kind.lookupBatch.introducedIn: (isBatch, hasReferences) = (true, false)
+        case WireRequest.Kind.lookupBatchWithReferences.rawValue where version >= WireRequest.Kind.lookupBatchWithReferences.introducedIn:
+            (isBatch, hasReferences) = (true, true)
         default: return nil
         }
         requestID = Self.load(frame, at: 5)
@@ -34,7 +46,8 @@ package struct WireLookupFrame {
             guard frame.count >= start + 4 else { return nil }
             count = Int(Self.load(frame, at: start))
             start += 4
-            guard count <= (frame.count - start) / WireLookup.minimumEncodedSize else { return nil }
+            let smallest = hasReferences ? WireLookupItem.minimumEncodedSize : WireLookup.minimumEncodedSize
+            guard count <= (frame.count - start) / smallest else { return nil }
         } else {
             count = 1
         }
@@ -42,17 +55,37 @@ package struct WireLookupFrame {
         self.version = version
     }
 
-    /// Hands `body` the bytes of each lookup, in order, with its index.
+    /// Hands `body` each lookup's bytes or reference, in order, with its index.
     ///
     /// - Throws: `WireDecodingError` when the lookups do not walk exactly to the frame's end,
     ///   possibly after `body` was given some of them; and what `body` throws.
-    package func forEachLookup(_ body: (Int, UnsafeRawBufferPointer) throws(WireDecodingError) -> Void) throws(WireDecodingError) {
+    package func forEachItem(_ body: (Int, Item) throws(WireDecodingError) -> Void) throws(WireDecodingError) {
         var offset = 0
         for index in 0 ..< count {
+            if hasReferences {
+                guard offset < items.count else {
+                    throw WireDecodingError(code: .truncated, message: "the lookup at offset \(offset) has no form", offset: offset)
+                }
+                let form = items[offset]
+                offset += 1
+                switch WireLookupItem.Form(rawValue: form) {
+                case .reference?:
+                    guard items.count - offset >= WireLookupReference.size else {
+                        throw WireDecodingError(code: .truncated, message: "the reference at offset \(offset) is cut short", offset: offset)
+                    }
+                    // 32 bytes: the reference is made.
+                    try body(index, .reference(WireLookupReference(UnsafeRawBufferPointer(rebasing: items[offset ..< offset + WireLookupReference.size]))!))
+                    offset += WireLookupReference.size
+                    continue
+                case .lookup?: break
+                case nil:
+                    throw WireDecodingError(code: .badValue, message: "lookup \(index) has the form \(form): 0 (in full) or 1 (by reference)", offset: offset - 1)
+                }
+            }
             guard let end = Self.endOfLookup(in: items, at: offset, version: version) else {
                 throw WireDecodingError(code: .truncated, message: "the lookup at offset \(offset) does not walk", offset: offset)
             }
-            try body(index, UnsafeRawBufferPointer(rebasing: items[offset ..< end]))
+            try body(index, .lookup(UnsafeRawBufferPointer(rebasing: items[offset ..< end])))
             offset = end
         }
         guard offset == items.count else {

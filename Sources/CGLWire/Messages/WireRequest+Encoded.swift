@@ -23,6 +23,35 @@ extension WireRequest {
         for lookup in lookups { buffer.append(contentsOf: lookup) }
     }
 
+    /// Appends a `lookupBatchWithReferences` frame (protocol version 4) whose lookups were
+    /// laid out beforehand: each lookup with a reference goes as it, the others in full.
+    ///
+    /// - Parameter lookups: Each lookup's encoded fields (``WireLookup/encoded()``) and, to
+    ///   send it by reference instead, the reference of those bytes.
+    @inlinable
+    public static func appendLookupsWithReferences<Lookups: Collection<(encoded: [UInt8], reference: WireLookupReference?)>>(
+        requestID: UInt32, _ lookups: Lookups, into buffer: inout [UInt8]
+    ) {
+        var payloadSize = 4
+        for lookup in lookups { payloadSize += 1 + (lookup.reference == nil ? lookup.encoded.count : WireLookupReference.size) }
+        let length = payloadSize + Int(WireFrame.minimumLength)
+        precondition(length <= Int(UInt32.max), "a frame of \(length) bytes does not fit the protocol's u32 length")
+        buffer.reserveCapacity(buffer.count + WireFrame.headerSize + payloadSize)
+        appendBigEndian(UInt32(length), to: &buffer)
+        buffer.append(Kind.lookupBatchWithReferences.rawValue)
+        appendBigEndian(requestID, to: &buffer)
+        appendBigEndian(UInt32(lookups.count), to: &buffer)
+        for lookup in lookups {
+            if let reference = lookup.reference {
+                buffer.append(WireLookupItem.Form.reference.rawValue)
+                reference.append(to: &buffer)
+            } else {
+                buffer.append(WireLookupItem.Form.lookup.rawValue)
+                buffer.append(contentsOf: lookup.encoded)
+            }
+        }
+    }
+
     @usableFromInline
     static func appendBigEndian(_ value: UInt32, to buffer: inout [UInt8]) {
         withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }

@@ -27,6 +27,10 @@ public enum WireRequest: Sendable, Hashable {
     /// Asks for many snapshots at once (version 2); answered by one `snapshots` frame, an
     /// answer per lookup in the same order.
     case lookupBatch([WireLookup])
+    /// A batch whose lookups may name lookups sent in full before by their reference
+    /// (version 4); answered as `lookupBatch` is, a reference the server does not know
+    /// answered `unknownReference` in its place.
+    case lookupBatchWithReferences([WireLookupItem])
 
     /// A lookup of `scheme` in `environment`.
     public static func lookup(scheme: String, environment: WireEnvironmentRequest, textScale: Double? = nil,
@@ -52,10 +56,16 @@ public enum WireRequest: Sendable, Hashable {
         case stats = 0x07
         /// `0x08`, answered by `snapshots`; version 2.
         case lookupBatch = 0x08
+        /// `0x09`, answered by `snapshots`; version 4.
+        case lookupBatchWithReferences = 0x09
 
         /// The protocol version that introduced the kind.
         public var introducedIn: UInt16 {
-            self == .lookupBatch ? 2 : 1
+            switch self {
+            case .lookupBatch: 2
+            case .lookupBatchWithReferences: 4
+            default: 1
+            }
         }
     }
 
@@ -70,6 +80,7 @@ public enum WireRequest: Sendable, Hashable {
         case .prewarm: .prewarm
         case .stats: .stats
         case .lookupBatch: .lookupBatch
+        case .lookupBatchWithReferences: .lookupBatchWithReferences
         }
     }
 
@@ -199,6 +210,10 @@ public enum WireRequest: Sendable, Hashable {
             self = .lookupBatch(try reader.readList("the lookups", minimumSize: WireLookup.minimumEncodedSize) { reader throws(WireDecodingError) in
                 try WireLookup(from: &reader, version: version)
             })
+        case .lookupBatchWithReferences:
+            self = .lookupBatchWithReferences(try reader.readList("the lookups", minimumSize: WireLookupItem.minimumEncodedSize) { reader throws(WireDecodingError) in
+                try WireLookupItem(from: &reader, version: version)
+            })
         }
     }
 
@@ -220,6 +235,11 @@ public enum WireRequest: Sendable, Hashable {
             writer.write(count: lookups.count)
             for lookup in lookups {
                 lookup.write(to: &writer, version: version)
+            }
+        case .lookupBatchWithReferences(let items):
+            writer.write(count: items.count)
+            for item in items {
+                item.write(to: &writer, version: version)
             }
         }
     }

@@ -46,11 +46,15 @@ public struct WireError: Error, Sendable, Hashable, CustomStringConvertible {
         /// (PostgreSQL) cannot be reached: nothing was changed on this host, which keeps
         /// serving what it has; retry later, or through a host that reaches the registry.
         public static let registryUnavailable = Code(rawValue: 12)
+        /// 13: a lookup of a `lookupBatchWithReferences` named by a reference the server
+        /// does not know (never sent in full to it, or forgotten since): send that lookup
+        /// in full. Version 4.
+        public static let unknownReference = Code(rawValue: 13)
 
         private static let names: [UInt16: String] = [
             1: "notFound", 2: "invalidDocument", 3: "invalidEnvironment", 4: "tooLarge", 5: "unauthorized",
             6: "busy", 7: "internal", 8: "badRequest", 9: "unsupportedVersion", 10: "invalidContent", 11: "timeout",
-            12: "registryUnavailable",
+            12: "registryUnavailable", 13: "unknownReference",
         ]
 
         /// The code's stable name (`notFound`), or `code N` for a code this version does
