@@ -13,6 +13,8 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // SHA-256 for the references of lookups sent as bytes (content-batch).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // The allocation counter's library, preloaded by the scripts, linked by no benchmark.
@@ -50,6 +52,7 @@ let package = Package(
                 // The SwiftNIO floor (NIOFloor.swift): the bare server cgld is built on.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Real text (CGLText) against Pango, and styled against monospace feed cells, run

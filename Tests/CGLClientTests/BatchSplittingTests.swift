@@ -1,3 +1,4 @@
+import CGLBridge
 @testable import CGLClient
 import CGLDocument
 import CGLayout
@@ -81,5 +82,36 @@ import Testing
         let again = Lookup("photo-feed", in: .profile("tablet", direction: .rightToLeft), content: ["hasBadge": true, "body": .text("second")],
                            textScale: 1.5)
         #expect(again == lookup && again.hashValue == lookup.hashValue && again.encoded == lookup.encoded)
+    }
+
+    /// A lookup goes by its reference once answered (its copies too: the caller's page), and
+    /// in full again once changed; a batch sent `inFull` carries no reference.
+    @Test func aLookupGoesByReferenceOnceAnsweredAndInFullOnceChanged() throws {
+        var lookup = Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text("a post")])
+        let copy = lookup
+        #expect(lookup.referenceToSend() == nil)
+        copy.answered()
+        let reference = try #require(lookup.referenceToSend())
+        #expect(reference == WireLookupReference(lookupBytes: lookup.encoded) && copy.referenceToSend() == reference)
+
+        func items(_ request: LookupRequest) throws -> [WireLookupItem] {
+            var bytes: [UInt8] = []
+            request.encode(requestID: 1, version: 4, into: &bytes)
+            guard case .lookupBatchWithReferences(let items) = try bytes.withUnsafeBytes({ try WireRequest.decode(frame: $0, version: 4) }).request else {
+                Issue.record("not a batch with references")
+                return []
+            }
+            return items
+        }
+        let page = [lookup, Lookup("feed-cell", in: .profile("phone-portrait"))]
+        #expect(try items(.batch(page[...])) == [.reference(reference), .lookup(page[1].wire)])
+        #expect(try items(.batch(page[...], inFull: true)) == [.lookup(lookup.wire), .lookup(page[1].wire)])
+        // Version 3 has no references: the same page as a lookupBatch, in full.
+        var version3: [UInt8] = []
+        LookupRequest.batch(page[...]).encode(requestID: 1, version: 3, into: &version3)
+        #expect(try version3.withUnsafeBytes({ try WireRequest.decode(frame: $0, version: 3) }).request == .lookupBatch(page.map(\.wire)))
+
+        lookup.content = ["body": .text("another post")]
+        #expect(lookup.referenceToSend() == nil && copy.referenceToSend() == reference)
     }
 }

@@ -1,5 +1,7 @@
+import CGLBridge
 @testable import CGLDaemon
 import CGLStore
+import CGLWire
 import Testing
 
 @Suite struct LookupKeysTests {
@@ -11,10 +13,16 @@ import Testing
         bytes.withUnsafeBytes { keys.find($0, version: version, hash: keys.hash($0, version: version), registryGeneration: generation) }
     }
 
-    private static func insert(_ keys: LookupKeys, _ bytes: [UInt8], _ digest: String, generation: UInt64 = 0, version: UInt16 = 2) {
+    private static func insert(_ keys: LookupKeys, _ bytes: [UInt8], _ digest: String, generation: UInt64 = 0, version: UInt16 = 2,
+                               reference: WireLookupReference? = nil) {
         bytes.withUnsafeBytes {
-            keys.insert(LookupKeys.Resolved(key: key(digest), name: "feed-cell"), bytes: $0, version: version, hash: keys.hash($0, version: version), registryGeneration: generation)
+            keys.insert(LookupKeys.Resolved(key: key(digest), name: "feed-cell"), bytes: $0, version: version, hash: keys.hash($0, version: version),
+                        registryGeneration: generation, reference: reference)
         }
+    }
+
+    private static func reference(_ bytes: [UInt8]) -> WireLookupReference {
+        WireLookupReference(lookupBytes: bytes)
     }
 
     @Test func theSameBytesFindWhatTheyResolvedTo() {
@@ -79,5 +87,62 @@ import Testing
         #expect(keys.count <= 2 * 8192 / 256)
         #expect(Self.find(keys, Array("lookup 0".utf8)) == nil)
         #expect(Self.find(keys, Array("lookup 1999".utf8)) != nil)
+    }
+
+    /// A lookup kept with its reference is found by it, with its bytes; in another registry
+    /// generation too, then without what it resolved to (its bytes are resolved again).
+    @Test func aReferenceFindsItsLookupsBytes() {
+        let keys = LookupKeys(limit: 1 << 20)
+        let bytes = Array("a lookup with content".utf8)
+        Self.insert(keys, bytes, "sha256:1", generation: 3, reference: Self.reference(bytes))
+        let found = keys.find(reference: Self.reference(bytes), registryGeneration: 3)
+        #expect(found?.bytes == bytes && found?.version == 2 && found?.resolved?.key == Self.key("sha256:1"))
+        let later = keys.find(reference: Self.reference(bytes), registryGeneration: 4)
+        #expect(later?.bytes == bytes && later?.resolved == nil)
+        #expect(keys.find(reference: Self.reference(Array("another".utf8)), registryGeneration: 3) == nil)
+        // Kept without a reference (a lookupBatch's): not found by one until it is attached.
+        let plain = Array("a plain lookup".utf8)
+        Self.insert(keys, plain, "sha256:2")
+        #expect(keys.find(reference: Self.reference(plain), registryGeneration: 0) == nil)
+        let hash = plain.withUnsafeBytes { keys.hash($0, version: 2) }
+        let referable = plain.withUnsafeBytes { keys.findReferable($0, version: 2, hash: hash, registryGeneration: 0) }
+        #expect(referable?.resolved.key == Self.key("sha256:2") && referable?.reference == nil)
+        keys.attach(Self.reference(plain), hash: hash)
+        #expect(keys.find(reference: Self.reference(plain), registryGeneration: 0)?.bytes == plain)
+        #expect(plain.withUnsafeBytes { keys.findReferable($0, version: 2, hash: hash, registryGeneration: 0) }?.reference == Self.reference(plain))
+    }
+
+    /// References age with their entries; one used again stays, and the bound holds.
+    @Test func referencesAgeWithTheirLookups() {
+        let keys = LookupKeys(limit: 16384)
+        let kept = Array("kept".utf8)
+        Self.insert(keys, kept, "sha256:kept", reference: Self.reference(kept))
+        for index in 0 ..< 2000 {
+            let bytes = Array("lookup \(index)".utf8)
+            Self.insert(keys, bytes, "sha256:\(index)", reference: Self.reference(bytes))
+            #expect(keys.find(reference: Self.reference(kept), registryGeneration: 0) != nil, "after \(index)")
+        }
+        // Each entry with a reference counts at least 256 + 128 bytes.
+        #expect(keys.count <= 2 * 16384 / 384)
+        #expect(keys.find(reference: Self.reference(Array("lookup 0".utf8)), registryGeneration: 0) == nil)
+        #expect(keys.find(reference: Self.reference(Array("lookup 1999".utf8)), registryGeneration: 0) != nil)
+    }
+
+    /// An entry replaced under its key (another lookup whose bytes hash alike, simulated by
+    /// inserting under the same hash) no longer answers for the old reference.
+    @Test func aReplacedEntryDoesNotAnswerForItsOldReference() {
+        let keys = LookupKeys(limit: 1 << 20)
+        let first = Array("first".utf8), second = Array("second".utf8)
+        let hash = first.withUnsafeBytes { keys.hash($0, version: 2) }
+        first.withUnsafeBytes {
+            keys.insert(LookupKeys.Resolved(key: Self.key("sha256:1"), name: "feed-cell"), bytes: $0, version: 2, hash: hash, registryGeneration: 0,
+                        reference: Self.reference(first))
+        }
+        second.withUnsafeBytes {
+            keys.insert(LookupKeys.Resolved(key: Self.key("sha256:2"), name: "feed-cell"), bytes: $0, version: 2, hash: hash, registryGeneration: 0,
+                        reference: Self.reference(second))
+        }
+        #expect(keys.find(reference: Self.reference(first), registryGeneration: 0) == nil)
+        #expect(keys.find(reference: Self.reference(second), registryGeneration: 0)?.bytes == second)
     }
 }

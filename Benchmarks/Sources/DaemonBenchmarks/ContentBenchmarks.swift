@@ -1,6 +1,7 @@
 import CGLClient
 import CGLDocument
 import CGLWire
+import Crypto
 import Foundation
 import Synchronization
 
@@ -8,7 +9,9 @@ import Synchronization
 //   content-latency  one warm lookup with a post's content vs a bare Unix-socket echo of the same sizes
 //   content-batch    a warm batch of 50 feed cells with content vs Redis MGET of 50 values of the
 //                    same size, from 1 and 8 clients; and vs the same MGET with keys as long as
-//                    the lookups (the same request size)
+//                    the lookups in full. The client library sends a page it keeps by reference
+//                    (protocol 4); the batch as bytes is measured by reference and in full, and
+//                    against the bare SwiftNIO floor at the same sizes
 //   content-cold     batches of 50 new posts (real text) on one core, vs the same batch warm and vs
 //                    the engine computing the cells in-process
 //   content-memory   one million distinct content items looked up in a row: the daemon's resident
@@ -118,13 +121,17 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
     if let (_, socket) = redis {
         for key in longKeys { try Redis.set(socket: socket, key: key, size: valueSize) }
     }
-    // The batch of lookups of the document's own content: 38-byte lookups, the request a
-    // content reference (a digest in place of the content) would make. What the request's
-    // size costs the daemon, side by side.
-    var plainRequest: [UInt8] = []
-    WireRequest.lookupBatch(posts.map { _ in WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait")) })
-        .encode(requestID: 1, into: &plainRequest)
-    let plainAnswerSize = try RawLookup.answerSize(socket: folder + "/content-batch/cgld.sock", request: plainRequest)
+    // The batch by reference, as the client library sends a page it keeps (the first
+    // `client.lookup(batch)` above sent it in full, which the daemon keeps).
+    var referencesRequest: [UInt8] = []
+    WireRequest.lookupBatchWithReferences(posts.map { post in
+        let encoded = WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: wireContent(post)).encoded()
+        return .reference(WireLookupReference(Array(SHA256.hash(data: encoded)))!)
+    }).encode(requestID: 1, into: &referencesRequest)
+    let referencesAnswerSize = try RawLookup.answerSize(socket: folder + "/content-batch/cgld.sock", request: referencesRequest)
+    guard referencesAnswerSize == batchAnswerSize else {
+        throw RawSocket.Failure(description: "the batch by reference was answered in \(referencesAnswerSize) bytes, in full in \(batchAnswerSize)")
+    }
     // SwiftNIO's own floor: a server that answers the batch's request with as many bytes
     // as cgld's answer, doing nothing else (one event loop, as Redis has one thread).
     let nioSocket = folder + "/content-nio.sock"
@@ -148,19 +155,18 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
             let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: batchRequest, responseSize: batchAnswerSize)
             return { try connection.lookup() }
         } * Double(batch.count)
-        rows.append(Row(name: "cgld batch as bytes, no client library, \(clients) clients", value: raw, unit: "snapshots/s"))
+        rows.append(Row(name: "cgld batch as bytes in full (\(batchRequest.count) B), \(clients) clients", value: raw, unit: "snapshots/s"))
         let floor = try throughput(clients: clients, seconds: seconds) { _ in
             let connection = try RawLookup(socket: nioSocket, request: batchRequest, responseSize: batchAnswerSize, handshake: false)
             return { try connection.lookup() }
         } * Double(batch.count)
         rows.append(Row(name: "bare SwiftNIO server, the batch's sizes, \(clients) clients", value: floor, unit: "snapshots/s"))
         ratios["cgld bytes/bare SwiftNIO \(clients) clients"] = raw / floor
-        let plain = try throughput(clients: clients, seconds: seconds) { _ in
-            let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: plainRequest, responseSize: plainAnswerSize)
+        let byReference = try throughput(clients: clients, seconds: seconds) { _ in
+            let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: referencesRequest, responseSize: batchAnswerSize)
             return { try connection.lookup() }
         } * Double(batch.count)
-        rows.append(Row(name: "cgld batch as bytes, lookups of \(plainRequest.count / batch.count) B without content, answers of \(plainAnswerSize / batch.count) B, \(clients) clients",
-                        value: plain, unit: "snapshots/s"))
+        rows.append(Row(name: "cgld batch as bytes by reference (\(referencesRequest.count) B), \(clients) clients", value: byReference, unit: "snapshots/s"))
         if let (_, socket) = redis {
             let values = try throughput(clients: clients, seconds: seconds) { _ in
                 let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
@@ -170,7 +176,7 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
             ratios["cgld/redis \(clients) clients"] = snapshots / values
             ratios["cgld, Lookups made on every call/redis \(clients) clients"] = remade / values
             ratios["cgld bytes/redis \(clients) clients"] = raw / values
-            ratios["cgld bytes, lookups without content/redis \(clients) clients"] = plain / values
+            ratios["cgld bytes by reference/redis \(clients) clients"] = byReference / values
             ratios["bare SwiftNIO/redis \(clients) clients"] = floor / values
             let longKeyed = try throughput(clients: clients, seconds: seconds) { _ in
                 let getter = try Redis.MultiGetter(socket: socket, keys: longKeys, size: valueSize)
@@ -191,14 +197,17 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
 func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double) throws {
     let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-batch-profile", feedCell: feedCell)
     _ = try client.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) })
+    // By reference, as the client library sends the page it keeps.
     var request: [UInt8] = []
-    WireRequest.lookupBatch(posts.map { WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: wireContent($0)) })
-        .encode(requestID: 1, into: &request)
+    WireRequest.lookupBatchWithReferences(posts.map { post in
+        let encoded = WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: wireContent(post)).encoded()
+        return .reference(WireLookupReference(Array(SHA256.hash(data: encoded)))!)
+    }).encode(requestID: 1, into: &request)
     let socket = folder + "/content-batch-profile/cgld.sock"
     let connection = try RawLookup(socket: socket, request: request, responseSize: try RawLookup.answerSize(socket: socket, request: request))
     print("cgld pid \(daemon.pid)")
     let rate = try throughput(clients: 1, seconds: seconds) { _ in { try connection.lookup() } } * Double(posts.count)
-    print("batch as bytes, 1 client: \(Int(rate)) snapshots/s")
+    print("batch as bytes by reference, 1 client: \(Int(rate)) snapshots/s")
     let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
     print("client library from now on, pid \(getpid())")
     let library = try throughput(clients: 1, seconds: seconds) { _ in { _ = try client.lookup(batch) } } * Double(posts.count)

@@ -1,6 +1,7 @@
 import CGLBridge
 import CGLDocument
 import CGLWire
+import Synchronization
 
 /// One lookup of a request, as far as the event loop got: found, failed, or still to load.
 enum BatchItem: Sendable {
@@ -41,9 +42,17 @@ extension RequestHandler {
         var items: [BatchItem] = []
         items.reserveCapacity(frame.count)
         let referable = frame.hasReferences
+        // Counted once per frame: the counters are shared by every event loop.
+        var (known, unknown) = (0, 0)
         try frame.forEachItem { _, lookup throws(WireDecodingError) in
-            items.append(try item(lookup, referable: referable, version: version, registryGeneration: generation))
+            let answer = try item(lookup, referable: referable, version: version, registryGeneration: generation)
+            if case .reference = lookup {
+                if case .failed(let error) = answer, error.code == .unknownReference { unknown += 1 } else { known += 1 }
+            }
+            items.append(answer)
         }
+        if known > 0 { counters.lookupsByReference.add(known, ordering: .relaxed) }
+        if unknown > 0 { counters.unknownReferences.add(unknown, ordering: .relaxed) }
         var isComplete = true
         var hits = 0
         for item in items {
@@ -90,11 +99,9 @@ extension RequestHandler {
             return try self.item(bytes, version: version, registryGeneration: registryGeneration, reference: referable ? .compute : .none)
         case .reference(let reference):
             guard let referenced = lookupKeys.find(reference: reference, registryGeneration: registryGeneration) else {
-                DaemonCounters.increment(counters.unknownReferences)
                 return .failed(WireError(code: .unknownReference,
                                          message: "no lookup with the reference \(reference) is known to this daemon (never sent to it in full, or forgotten since): send the lookup in full"))
             }
-            DaemonCounters.increment(counters.lookupsByReference)
             if let resolved = referenced.resolved, let cached = snapshots.hotCache.get(resolved.key) {
                 return .found(cached, name: resolved.name, source: .memory)
             }
