@@ -88,10 +88,11 @@ extension CGLClient {
             switch answer {
             case .snapshots(let items) where items.count == expected:
                 guard case .batch(let lookups, _) = request else { break }
-                for (lookup, item) in zip(lookups, items) {
+                // By index: no copy of each lookup.
+                for (offset, item) in items.enumerated() {
                     switch item {
                     case .success(let snapshot):
-                        lookup.answered()
+                        lookups[lookups.startIndex + offset].answered()
                         results.append(.success(Snapshot(snapshot)))
                     case .failure(let error): results.append(.failure(.daemon(error, socketPath: configuration.socketPath)))
                     }
@@ -172,19 +173,16 @@ public struct Lookup: Sendable, Hashable {
     /// lookup's copies (a page kept by the caller), new whenever a field changes.
     private var state = ReferenceState()
 
-    /// See ``state``. Atomics, not a lock: the threads that send one page share its
-    /// lookups' states, and after the first answer only read them.
-    private final class ReferenceState: Sendable {
-        let answered = Atomic<Bool>(false)
-        let reference = AtomicLazyReference<Reference>()
-    }
-
-    private final class Reference: Sendable {
-        let value: WireLookupReference
-
-        init(_ value: WireLookupReference) {
-            self.value = value
-        }
+    /// See ``state``: an atomic stage, not a lock, since the threads that send one page
+    /// share its lookups' states and, after the first answer, only read them.
+    ///
+    /// `@unchecked Sendable`: `reference` is written once, by the one thread that moves the
+    /// stage from `answered` to `writing`, before it stores `ready` (releasing); it is read
+    /// only after `ready` was loaded (acquiring).
+    private final class ReferenceState: @unchecked Sendable {
+        static let (fresh, answered, writing, ready) = (0, 1, 2, 3)
+        let stage = Atomic<Int>(fresh)
+        var reference: WireLookupReference?
     }
 
     /// A lookup.
@@ -204,15 +202,23 @@ public struct Lookup: Sendable, Hashable {
     /// The reference to send in place of the lookup: once a daemon has answered it (which
     /// keeps it under that reference), made then, once. Nil until then.
     func referenceToSend() -> WireLookupReference? {
-        guard state.answered.load(ordering: .relaxed) else { return nil }
-        if let made = state.reference.load() { return made.value }
-        return state.reference.storeIfNil(Reference(WireLookupReference(lookupBytes: encoded))).value
+        let stage = state.stage.load(ordering: .acquiring)
+        if stage == ReferenceState.ready { return state.reference }
+        guard stage != ReferenceState.fresh else { return nil }
+        let made = WireLookupReference(lookupBytes: encoded)
+        // Kept by the first thread here; another one meanwhile uses the one it made.
+        if state.stage.compareExchange(expected: ReferenceState.answered, desired: ReferenceState.writing, ordering: .acquiring).exchanged {
+            state.reference = made
+            state.stage.store(ReferenceState.ready, ordering: .releasing)
+        }
+        return made
     }
 
     /// Records that a daemon answered the lookup: sent again, it goes by its reference.
     func answered() {
-        // Read first: a page's lookups are answered on every call, and written once.
-        if !state.answered.load(ordering: .relaxed) { state.answered.store(true, ordering: .relaxed) }
+        // Read first: a page's lookups are answered on every call, and marked once.
+        guard state.stage.load(ordering: .relaxed) == ReferenceState.fresh else { return }
+        _ = state.stage.compareExchange(expected: ReferenceState.fresh, desired: ReferenceState.answered, ordering: .relaxed)
     }
 
     var wire: WireLookup {

@@ -63,8 +63,9 @@ enum LookupRequest: OutgoingRequest {
         case .single(let lookup):
             WireRequest.appendLookups(requestID: requestID, CollectionOfOne(lookup.encoded), batch: false, into: &buffer)
         case .batch(let lookups, let inFull) where version >= WireRequest.Kind.lookupBatchWithReferences.introducedIn:
-            WireRequest.appendLookupsWithReferences(requestID: requestID, lookups.lazy.map { lookup in
-                (encoded: lookup.encoded, reference: inFull ? nil : lookup.referenceToSend())
+            // By index, not by element: no copy of each lookup.
+            WireRequest.appendLookupsWithReferences(requestID: requestID, lookups.indices.lazy.map { index in
+                (encoded: lookups[index].encoded, reference: inFull ? nil : lookups[index].referenceToSend())
             }, into: &buffer)
         case .batch(let lookups, _):
             precondition(version >= 2, "protocol version \(version) has no lookupBatch")

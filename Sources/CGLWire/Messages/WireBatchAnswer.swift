@@ -57,7 +57,9 @@ extension WireBatchAnswer {
     /// - Throws: `WireDecodingError` when the payload is not exactly a list of answers.
     package static func views(in payload: [UInt8], version: UInt16) throws(WireDecodingError) -> [Result<WireSnapshotView, WireError>] {
         let items = try ByteReader.reading(payload[...]) { reader throws(WireDecodingError) -> [(kind: UInt8, range: Range<Int>)] in
-            let items = try reader.readList("the answers", minimumSize: itemHeaderSize) { reader throws(WireDecodingError) in
+            // The element's labels spelt out: an array of unlabeled tuples would be cast to
+            // labeled ones at run time, element by element.
+            let items = try reader.readList("the answers", minimumSize: itemHeaderSize) { reader throws(WireDecodingError) -> (kind: UInt8, range: Range<Int>) in
                 let start = reader.offset
                 let kind = try reader.readUInt8("an answer's kind")
                 let length = Int(try reader.readUInt32("an answer's length"))

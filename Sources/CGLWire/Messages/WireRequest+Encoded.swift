@@ -32,12 +32,11 @@ extension WireRequest {
     public static func appendLookupsWithReferences<Lookups: Collection<(encoded: [UInt8], reference: WireLookupReference?)>>(
         requestID: UInt32, _ lookups: Lookups, into buffer: inout [UInt8]
     ) {
-        var payloadSize = 4
-        for lookup in lookups { payloadSize += 1 + (lookup.reference == nil ? lookup.encoded.count : WireLookupReference.size) }
-        let length = payloadSize + Int(WireFrame.minimumLength)
-        precondition(length <= Int(UInt32.max), "a frame of \(length) bytes does not fit the protocol's u32 length")
-        buffer.reserveCapacity(buffer.count + WireFrame.headerSize + payloadSize)
-        appendBigEndian(UInt32(length), to: &buffer)
+        // One pass over `lookups` (each element may be made on the fly, a reference chosen):
+        // the length is written once the lookups are.
+        let start = buffer.count
+        buffer.reserveCapacity(start + WireFrame.headerSize + 4 + lookups.count * (1 + WireLookupReference.size))
+        appendBigEndian(0, to: &buffer)
         buffer.append(Kind.lookupBatchWithReferences.rawValue)
         appendBigEndian(requestID, to: &buffer)
         appendBigEndian(UInt32(lookups.count), to: &buffer)
@@ -50,6 +49,9 @@ extension WireRequest {
                 buffer.append(contentsOf: lookup.encoded)
             }
         }
+        let length = buffer.count - start - 4
+        precondition(length <= Int(UInt32.max), "a frame of \(length) bytes does not fit the protocol's u32 length")
+        withUnsafeBytes(of: UInt32(length).bigEndian) { buffer.replaceSubrange(start ..< start + 4, with: $0) }
     }
 
     @usableFromInline
