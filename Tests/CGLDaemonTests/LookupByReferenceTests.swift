@@ -154,4 +154,27 @@ import Testing
             }
         }
     }
+
+    /// A daemon of protocol version 3 (as an older release is) refuses the client's hello of
+    /// version 4; the client speaks 3 with it, and sends its pages in full, blocking or not.
+    @Test func aDaemonOfVersionThreeGetsPagesInFull() async throws {
+        var options = Daemon.Options()
+        options.protocolVersions = 1 ... 3
+        try await withTestDaemon(schemes: ["feed-cell"], options: options) { daemon in
+            let posts = try Content.items(json: Array(Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/examples/content/feed-posts.json"))))
+            let page = posts.prefix(12).map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
+            let client = daemon.client()
+            let first = try await client.lookup(page).map { try $0.get() }
+            let again = try await client.lookup(page).map { try $0.get() }
+            let blocked = try await blocking { try client.lookup(page).map { try $0.get().document.elements } }
+            #expect(again.map(\.document.elements) == first.map(\.document.elements) && blocked == first.map(\.document.elements))
+            #expect(again.allSatisfy { $0.source == .memory })
+            let stats = try await client.stats()
+            #expect(stats["lookups.byReference"] == 0 && stats["lookups.unknownReference"] == 0)
+            // Its hello of version 4 refused, naming version 3.
+            let socketPath = daemon.configuration.socketPath
+            let refusal = try await blocking { try RawConnection(path: socketPath).handshake(version: 4) }
+            #expect(refusal.status == .unsupportedVersion && refusal.version == 3)
+        }
+    }
 }

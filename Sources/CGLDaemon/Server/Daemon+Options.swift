@@ -1,3 +1,4 @@
+import CGLWire
 public import Logging
 public import NIOCore
 
@@ -21,6 +22,10 @@ extension Daemon {
         /// as theirs; by default the kernel's word (`SO_PEERCRED`). Tests stand in for
         /// other users with it.
         public var identifyPeer: @Sendable (any Channel) async throws -> PeerCredentials
+        /// The protocol versions the daemon accepts in a hello: all this build speaks. A
+        /// narrower range answers as a daemon of an older release would, so that a client's
+        /// fallback to it can be tested against a real daemon.
+        public var protocolVersions: ClosedRange<UInt16> = Handshake.supportedVersions
 
         /// Options; by default no systemd, and reloads re-read only the schemes folder.
         public init(notifier: SystemdNotifier? = nil, watchdog: Watchdog? = nil, activatedSocket: ActivatedSocket? = nil,

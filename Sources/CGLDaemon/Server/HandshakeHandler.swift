@@ -17,11 +17,14 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private let maximumFrameSize: UInt32
+    /// The versions accepted (``Daemon/Options/protocolVersions``).
+    private let versions: ClosedRange<UInt16>
     private var hello: [UInt8] = []
     private var isDone = false
 
-    init(maximumFrameSize: UInt32) {
+    init(maximumFrameSize: UInt32, versions: ClosedRange<UInt16> = Handshake.supportedVersions) {
         self.maximumFrameSize = maximumFrameSize
+        self.versions = versions
         hello.reserveCapacity(Handshake.ClientHello.size)
     }
 
@@ -40,7 +43,7 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        let answer = Handshake.answer(to: received, maximumFrameSize: maximumFrameSize)
+        let answer = Handshake.answer(to: received, supportedVersions: versions, maximumFrameSize: maximumFrameSize)
         var encoded: [UInt8] = []
         answer.encode(into: &encoded)
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: encoded)), promise: nil)

@@ -21,6 +21,7 @@ struct Listener {
     let configuration: DaemonConfiguration
     let counters: DaemonCounters
     let identifyPeer: @Sendable (any Channel) async throws -> PeerCredentials
+    let protocolVersions: ClosedRange<UInt16>
     let logger: Logger
 
     /// Binds the socket (whose path `SocketFile.prepare` made ready), or serves the one
@@ -30,6 +31,7 @@ struct Listener {
     /// that every request is decided against `authorization`.
     static func bind(_ configuration: DaemonConfiguration, on eventLoops: any EventLoopGroup, activated: ActivatedSocket? = nil, handler: RequestHandler,
                      authorization: LiveAuthorization, identifyPeer: @escaping @Sendable (any Channel) async throws -> PeerCredentials,
+                     protocolVersions: ClosedRange<UInt16> = Handshake.supportedVersions,
                      counters: DaemonCounters, logger: Logger) async throws(DaemonError) -> Listener {
         let limits = configuration.limits
         let initializer: @Sendable (any Channel) -> EventLoopFuture<Child> = { channel in
@@ -40,7 +42,7 @@ struct Listener {
                 try channel.syncOptions?.setOption(ChannelOptions.writeBufferWaterMark,
                                                    value: .init(low: limits.maximumUnreadAnswerBytes / 2, high: limits.maximumUnreadAnswerBytes))
                 try channel.pipeline.syncOperations.addHandlers([
-                    HandshakeHandler(maximumFrameSize: limits.maximumFrameSize),
+                    HandshakeHandler(maximumFrameSize: limits.maximumFrameSize, versions: protocolVersions),
                     WireFrameDecoder(maximumFrameSize: limits.maximumFrameSize, logger: logger),
                     connection,
                 ])
@@ -68,7 +70,8 @@ struct Listener {
                                              childChannelInitializer: initializer)
                 }
             }
-            return Listener(server: server, handler: handler, configuration: configuration, counters: counters, identifyPeer: identifyPeer, logger: logger)
+            return Listener(server: server, handler: handler, configuration: configuration, counters: counters, identifyPeer: identifyPeer,
+                            protocolVersions: protocolVersions, logger: logger)
         } catch {
             let place = activated.map { "the socket systemd passed (descriptor \($0.descriptor))" } ?? configuration.socketPath
             throw DaemonError(code: .socket, message: "cannot listen on \(place): \(error)")
@@ -104,7 +107,7 @@ struct Listener {
             // Told why before the close: a hello refused `busy`, and the reason as an error
             // of the connection (its hello is not read: the answer does not depend on it).
             var refusal: [UInt8] = []
-            Handshake.ServerHello(version: Handshake.currentVersion, status: .busy, maximumFrameSize: configuration.limits.maximumFrameSize).encode(into: &refusal)
+            Handshake.ServerHello(version: protocolVersions.upperBound, status: .busy, maximumFrameSize: configuration.limits.maximumFrameSize).encode(into: &refusal)
             WireResponse.error(WireError(code: .busy, message: "cgld serves at most \(configuration.limits.maximumConnections) connections at once (limits.maxConnections); this one is closed: retry later"))
                 .encode(requestID: 0, into: &refusal)
             channel.writeAndFlush(ByteBuffer(bytes: refusal)).whenComplete { _ in channel.close(promise: nil) }
