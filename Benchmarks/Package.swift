@@ -53,8 +53,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                "CHiredis",
             ]
         ),
+        // Redis's C client, for a peer that parses MGET's reply into values as a client
+        // library does (Benchmarks/run-daemon installs libhiredis-dev when missing).
+        // Not through pkg-config: its flags carry -D_FILE_OFFSET_BITS=64, which SwiftPM refuses.
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
         // Real text (CGLText) against Pango, and styled against monospace feed cells, run
         // through `Benchmarks/run-text`.
         .executableTarget(

@@ -8,7 +8,7 @@ import Synchronization
 // Lookups with the caller's content (docs/performance.md, "Content"):
 //   content-latency  one warm lookup with a post's content vs a bare Unix-socket echo of the same sizes
 //   content-batch    a warm batch of 50 feed cells with content vs Redis MGET of 50 values of the
-//                    same size, from 1 and 8 clients; and vs the same MGET with keys as long as
+//                    same size, from 1 and 8 clients (read as bytes, and through hiredis); and vs the same MGET with keys as long as
 //                    the lookups in full. The client library sends a page it keeps by reference
 //                    (protocol 4); the batch as bytes is measured by reference and in full, and
 //                    against the bare SwiftNIO floor at the same sizes
@@ -173,6 +173,13 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
                 return { try getter.get() }
             } * Double(batch.count)
             rows.append(Row(name: "Redis MGET of 50 values of \(valueSize) B, \(clients) clients", value: values, unit: "values/s"))
+            // Library to library: Redis's own C client, its reply parsed into 50 values.
+            let parsed = try throughput(clients: clients, seconds: seconds) { _ in
+                let getter = try HiredisMultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
+                return { try getter.get() }
+            } * Double(batch.count)
+            rows.append(Row(name: "Redis MGET through hiredis, \(clients) clients", value: parsed, unit: "values/s"))
+            ratios["cgld/redis through hiredis \(clients) clients"] = snapshots / parsed
             ratios["cgld/redis \(clients) clients"] = snapshots / values
             ratios["cgld, Lookups made on every call/redis \(clients) clients"] = remade / values
             ratios["cgld bytes/redis \(clients) clients"] = raw / values
