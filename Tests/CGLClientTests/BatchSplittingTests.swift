@@ -111,7 +111,17 @@ import Testing
         LookupRequest.batch(page[...]).encode(requestID: 1, version: 3, into: &version3)
         #expect(try version3.withUnsafeBytes({ try WireRequest.decode(frame: $0, version: 3) }).request == .lookupBatch(page.map(\.wire)))
 
+        // Unknown to a daemon: in full once, then by reference; unknown again: in full twice.
+        copy.referenceUnknown()
+        #expect(lookup.referenceToSend() == nil && lookup.referenceToSend() == reference)
+        copy.referenceUnknown()
+        #expect(lookup.referenceToSend() == nil && lookup.referenceToSend() == nil && lookup.referenceToSend() == reference)
+
         lookup.content = ["body": .text("another post")]
         #expect(lookup.referenceToSend() == nil && copy.referenceToSend() == reference)
+        // A lookup no longer than a reference always goes in full.
+        let tiny = Lookup("a", in: .profile("p"))
+        tiny.answered()
+        #expect(tiny.encoded.count <= WireLookupReference.size && tiny.referenceToSend() == nil)
     }
 }

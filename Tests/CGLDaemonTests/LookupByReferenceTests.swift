@@ -44,7 +44,7 @@ import Testing
                     Issue.record("an unknown reference answered \(first)")
                     return
                 }
-                #expect(unknown.code == .unknownReference && unknown.message.contains(Self.reference.description))
+                #expect(unknown.code == .unknownReference && unknown.message.contains("send this lookup in full"))
                 #expect(Self.elements(first[1]) != nil)
 
                 let full = try Self.answers([.lookup(Self.post)], on: connection, id: 2)
@@ -96,6 +96,47 @@ import Testing
         }
     }
 
+    /// A malformed batch with references (an unknown form, a reference cut short) is
+    /// answered `badRequest`, and one over the daemon's limit `tooLarge`; the connection
+    /// goes on, and the daemon serves.
+    @Test func malformedBatchesWithReferencesCostOnlyThemselves() async throws {
+        try await withTestDaemon(schemes: ["feed-cell"], configure: { $0.limits.maximumBatchItems = 4 }) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                #expect(try connection.handshake().isAccepted)
+                var good: [UInt8] = []
+                WireRequest.lookupBatchWithReferences([.reference(Self.reference), .lookup(Self.post)]).encode(requestID: 1, into: &good)
+                // The first item's form (after the 9 bytes of header and the 4 of the count) made 2.
+                var unknownForm = good
+                unknownForm[13] = 2
+                unknownForm.replaceSubrange(5 ..< 9, with: [0, 0, 0, 2])
+                // The frame cut inside the reference, its length kept true to its bytes.
+                var cutShort = Array(good[..<30])
+                cutShort.replaceSubrange(0 ..< 4, with: [0, 0, 0, 26])
+                cutShort.replaceSubrange(5 ..< 9, with: [0, 0, 0, 3])
+                var tooMany: [UInt8] = []
+                WireRequest.lookupBatchWithReferences(Array(repeating: .reference(Self.reference), count: 5)).encode(requestID: 4, into: &tooMany)
+                try connection.send(unknownForm + cutShort + tooMany + good)
+                var answers: [UInt32: WireResponse] = [:]
+                while answers.count < 4 {
+                    let (id, response) = try connection.readResponse()
+                    answers[id] = response
+                }
+                guard case .error(let form)? = answers[2], case .error(let cut)? = answers[3], case .error(let many)? = answers[4],
+                      case .snapshots(let items)? = answers[1] else {
+                    Issue.record("unexpected answers: \(answers)")
+                    return
+                }
+                #expect(form.code == .badRequest && form.message.contains("form"))
+                #expect(cut.code == .badRequest)
+                #expect(many.code == .tooLarge && many.message.contains("at most 4"))
+                #expect(items.count == 2)
+            }
+            #expect(try await daemon.client().lookup("feed-cell", in: .profile("phone-portrait")).scheme == "feed-cell")
+        }
+    }
+
     /// Version 3 has no lookups by reference: the request is refused, and the connection
     /// goes on.
     @Test func versionThreeRefusesTheRequest() async throws {
@@ -122,36 +163,70 @@ import Testing
         }
     }
 
-    /// The client sends a page it keeps by reference from its second time, and a daemon
-    /// that does not know the references (another host, or restarted) gets the lookups in
-    /// full again: the caller sees its snapshots either way.
+    /// The client sends a page it keeps by reference from its second time (a lookup that
+    /// failed, never); and a daemon that does not know the references (another host, or
+    /// restarted) gets the lookups in full again: the caller sees its snapshots either way,
+    /// async or blocking, in one frame or several.
     @Test func theClientSendsAKeptPageByReference() async throws {
         try await withTestDaemon(schemes: ["feed-cell"]) { first in
             try await withTestDaemon(schemes: ["feed-cell"]) { second in
                 let posts = try Content.items(json: Array(Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/examples/content/feed-posts.json"))))
                 let page = posts.prefix(12).map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
+                    + [Lookup("feed-cel", in: .profile("phone-portrait"), content: ["body": .text("misspelt")])]
                 let expected = try SchemeDocument(data: try exampleDocument("feed-cell")).compiled()
-                let one = first.client(), other = second.client()
+                let one = first.client()
+                var here: [[DocumentSnapshot.Entry]] = []
                 for round in 0 ..< 3 {
-                    let answers = try await one.lookup(page).map { try $0.get() }
-                    for (answer, post) in zip(answers, posts) {
+                    let answers = try await one.lookup(page)
+                    here = try answers.dropLast().map { try $0.get().document.elements }
+                    for (elements, post) in zip(here, posts) {
                         let computed = try expected.snapshot(for: ProfileSet.defaults["phone-portrait"]!, content: post)
-                        #expect(answer.document.elements == computed.elements, "round \(round)")
+                        #expect(elements == computed.elements, "round \(round)")
                     }
+                    let misspelt = try #require(throws: CGLClientError.self) { try answers.last!.get() }
+                    #expect(misspelt.refusal?.code == .notFound)
                 }
                 let stats = try await one.stats()
-                #expect(stats["lookups.byReference"] == Double(2 * page.count) && stats["lookups.unknownReference"] == 0)
+                #expect(stats["lookups.byReference"] == Double(2 * 12) && stats["lookups.unknownReference"] == 0)
 
-                // The same lookups, known to the client as answered, to a daemon that never saw them.
-                let elsewhere = try await other.lookup(page).map { try $0.get() }
-                let here = try await one.lookup(page).map { try $0.get().document.elements }
-                #expect(elsewhere.map(\.document.elements) == here)
+                // The same lookups, answered before, to a daemon that never saw them: blocking,
+                // in frames of 5 lookups.
+                let other = CGLClient(configuration: .init(socketPath: second.configuration.socketPath, maximumBatchItems: 5))
+                let elsewhere = try await blocking { try other.lookup(page).dropLast().map { try $0.get().document.elements } }
+                #expect(elsewhere == here)
                 let otherStats = try await other.stats()
-                #expect(otherStats["lookups.unknownReference"] == Double(page.count))
+                #expect(otherStats["lookups.unknownReference"] == 12 && otherStats["lookups.byReference"] == 0)
+                // Each lookup goes in full once more after its first unknown reference, then by reference.
                 _ = try await other.lookup(page)
+                let last = try await other.lookup(page).dropLast().map { try $0.get().document.elements }
+                #expect(last == here)
                 let later = try await other.stats()
-                #expect(later["lookups.byReference"] == Double(page.count))
+                #expect(later["lookups.byReference"] == 12 && later["lookups.unknownReference"] == 12)
             }
+        }
+    }
+
+    /// A lookup the daemon does not keep (larger than a quarter of its lookups' bound) costs
+    /// a second round trip now and then, not on every call: the client waits longer after
+    /// each unknown reference before it tries one again.
+    @Test func aLookupTheDaemonDoesNotKeepIsTriedByReferenceLessAndLessOften() async throws {
+        // A 1 MiB cache: lookups are kept up to 16 KiB; this post's text is 20 KB.
+        try await withTestDaemon(schemes: ["feed-cell"], configure: { $0.cacheMemoryBytes = 1 << 20 }) { daemon in
+            let long = Lookup("feed-cell", in: .profile("phone-portrait"),
+                              content: ["body": .text(String(repeating: "A long post that goes on and on. ", count: 600))])
+            let short = Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text("A short one.")])
+            let client = daemon.client()
+            for call in 0 ..< 8 {
+                let answers = try await client.lookup([long, short]).map { try $0.get() }
+                // The long body fills the cell's lines; the short one, one line.
+                #expect(answers[0]["body"]!.frame.height > answers[1]["body"]!.frame.height && answers[0].contentDigest != answers[1].contentDigest,
+                        "call \(call)")
+            }
+            // The long one: in full; by reference (unknown) and in full; in full once; by
+            // reference (unknown) and in full; in full twice; by reference (unknown) and in
+            // full; in full. The short one by reference from the second call on.
+            let stats = try await client.stats()
+            #expect(stats["lookups.unknownReference"] == 3 && stats["lookups.byReference"] == 7)
         }
     }
 

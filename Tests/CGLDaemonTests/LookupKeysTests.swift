@@ -107,7 +107,10 @@ import Testing
         let hash = plain.withUnsafeBytes { keys.hash($0, version: 2) }
         let referable = plain.withUnsafeBytes { keys.findReferable($0, version: 2, hash: hash, registryGeneration: 0) }
         #expect(referable?.resolved.key == Self.key("sha256:2") && referable?.reference == nil)
-        keys.attach(Self.reference(plain), hash: hash)
+        // Not to another lookup's entry under the same key.
+        Array("not plain".utf8).withUnsafeBytes { keys.attach(Self.reference(plain), to: $0, version: 2, hash: hash, registryGeneration: 0) }
+        #expect(keys.find(reference: Self.reference(plain), registryGeneration: 0) == nil)
+        plain.withUnsafeBytes { keys.attach(Self.reference(plain), to: $0, version: 2, hash: hash, registryGeneration: 0) }
         #expect(keys.find(reference: Self.reference(plain), registryGeneration: 0)?.bytes == plain)
         #expect(plain.withUnsafeBytes { keys.findReferable($0, version: 2, hash: hash, registryGeneration: 0) }?.reference == Self.reference(plain))
     }

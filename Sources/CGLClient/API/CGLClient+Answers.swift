@@ -62,7 +62,8 @@ extension CGLClient {
         var start = batch.startIndex
         var bytes = 0
         for index in batch.indices {
-            let size = batch[index].encoded.count
+            // A lookup in full takes its form byte too (`lookupBatchWithReferences`).
+            let size = batch[index].encoded.count + 1
             if index > start, index - start == most || bytes + size > Self.batchFrameBudget {
                 requests.append(.batch(batch[start ..< index], inFull: inFull))
                 start = index
@@ -183,6 +184,10 @@ public struct Lookup: Sendable, Hashable {
         static let (fresh, answered, writing, ready) = (0, 1, 2, 3)
         let stage = Atomic<Int>(fresh)
         var reference: WireLookupReference?
+        /// References of this lookup a daemon did not know, and the sends in full left
+        /// before the next try (``referenceUnknown()``).
+        let unknown = Atomic<Int>(0)
+        let sendsInFullLeft = Atomic<Int>(0)
     }
 
     /// A lookup.
@@ -200,11 +205,16 @@ public struct Lookup: Sendable, Hashable {
     }
 
     /// The reference to send in place of the lookup: once a daemon has answered it (which
-    /// keeps it under that reference), made then, once. Nil until then.
+    /// keeps it under that reference), made then, once. Nil until then, for a lookup no
+    /// longer than a reference, and for a while after a daemon did not know it.
     func referenceToSend() -> WireLookupReference? {
         let stage = state.stage.load(ordering: .acquiring)
+        guard stage != ReferenceState.fresh, encoded.count > WireLookupReference.size else { return nil }
+        if state.sendsInFullLeft.load(ordering: .relaxed) > 0 {
+            state.sendsInFullLeft.subtract(1, ordering: .relaxed)
+            return nil
+        }
         if stage == ReferenceState.ready { return state.reference }
-        guard stage != ReferenceState.fresh else { return nil }
         let made = WireLookupReference(lookupBytes: encoded)
         // Kept by the first thread here; another one meanwhile uses the one it made.
         if state.stage.compareExchange(expected: ReferenceState.answered, desired: ReferenceState.writing, ordering: .acquiring).exchanged {
@@ -212,6 +222,15 @@ public struct Lookup: Sendable, Hashable {
             state.stage.store(ReferenceState.ready, ordering: .releasing)
         }
         return made
+    }
+
+    /// Records that a daemon did not know the lookup's reference: it goes in full the next
+    /// 1, 2, 4, … 1 024 times, one more unknown reference each. A restarted daemon costs
+    /// one send in full; a daemon that does not keep this lookup (larger than it keeps, or
+    /// a working set beyond its bound) a second round trip now and then, not on every call.
+    func referenceUnknown() {
+        let unknown = state.unknown.add(1, ordering: .relaxed).newValue
+        state.sendsInFullLeft.store(1 << min(unknown - 1, 10), ordering: .relaxed)
     }
 
     /// Records that a daemon answered the lookup: sent again, it goes by its reference.

@@ -100,10 +100,10 @@ final class LookupKeys: Sendable {
         tables.withLock { $0.find(reference: reference, registryGeneration: registryGeneration, limit: limit) }
     }
 
-    /// Gives the entry of the lookup whose bytes hash to `hash`, just found, its
-    /// `reference`.
-    func attach(_ reference: WireLookupReference, hash: UInt64) {
-        tables.withLock { $0.attach(reference, hash: hash) }
+    /// Gives the entry of the lookup of `bytes` (just found, by their `hash`) its
+    /// `reference`, if it is still there: another thread may have replaced it since.
+    func attach(_ reference: WireLookupReference, to bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64) {
+        tables.withLock { $0.attach(reference, to: bytes, version: version, hash: hash, registryGeneration: registryGeneration, limit: limit) }
     }
 
     /// Keeps what the lookup of `bytes` in protocol `version` resolved to in
@@ -167,12 +167,14 @@ extension LookupKeys.Tables {
         return entry.referenced(in: registryGeneration)
     }
 
-    fileprivate mutating func attach(_ reference: LookupKeys.Entry.Reference, hash: UInt64) {
-        guard var entry = current[hash], entry.reference == nil else { return }
+    fileprivate mutating func attach(_ reference: LookupKeys.Entry.Reference, to bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64,
+                                     registryGeneration: UInt64, limit: Int) {
+        guard var entry = current[hash], entry.reference == nil, entry.matches(bytes, version: version, registryGeneration: registryGeneration) else {
+            return
+        }
         entry.reference = reference
-        current[hash] = entry
-        currentReferences[reference] = hash
-        currentBytes += LookupKeys.Entry.referenceCost
+        // As any insertion: the entry's cost grows, and the generation may age.
+        insert(entry, hash: hash, limit: limit)
     }
 
     fileprivate mutating func insert(_ entry: LookupKeys.Entry, hash: UInt64, limit: Int) {

@@ -99,8 +99,9 @@ extension RequestHandler {
             return try self.item(bytes, version: version, registryGeneration: registryGeneration, reference: referable ? .compute : .none)
         case .reference(let reference):
             guard let referenced = lookupKeys.find(reference: reference, registryGeneration: registryGeneration) else {
-                return .failed(WireError(code: .unknownReference,
-                                         message: "no lookup with the reference \(reference) is known to this daemon (never sent to it in full, or forgotten since): send the lookup in full"))
+                // Short: a hostile client's 33 bytes must not become much more (the reference
+                // is the client's own; its place in the batch names it).
+                return .failed(WireError(code: .unknownReference, message: "unknown reference (never sent in full, or forgotten): send this lookup in full"))
             }
             if let resolved = referenced.resolved, let cached = snapshots.hotCache.get(resolved.key) {
                 return .found(cached, name: resolved.name, source: .memory)
@@ -141,7 +142,7 @@ extension RequestHandler {
             reference = kept
             if kept == nil {
                 let made = Self.reference(need, of: bytes)
-                lookupKeys.attach(made, hash: hash)
+                lookupKeys.attach(made, to: bytes, version: version, hash: hash, registryGeneration: registryGeneration)
                 reference = made
             }
             if let cached = snapshots.hotCache.get(known.key) { return .found(cached, name: known.name, source: .memory) }

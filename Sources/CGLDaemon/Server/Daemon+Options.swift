@@ -24,7 +24,8 @@ extension Daemon {
         public var identifyPeer: @Sendable (any Channel) async throws -> PeerCredentials
         /// The protocol versions the daemon accepts in a hello: all this build speaks. A
         /// narrower range answers as a daemon of an older release would, so that a client's
-        /// fallback to it can be tested against a real daemon.
+        /// fallback to it can be tested against a real daemon. Versions this build does not
+        /// speak are left out.
         public var protocolVersions: ClosedRange<UInt16> = Handshake.supportedVersions
 
         /// Options; by default no systemd, and reloads re-read only the schemes folder.

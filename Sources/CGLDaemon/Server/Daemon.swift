@@ -177,7 +177,8 @@ public final class Daemon: Service {
         // the policy knows the socket file's group, which exists only once bound.
         let authorization = LiveAuthorization(Authorization(configuration: configuration.authorization, socketGroup: nil, ownUser: getuid()))
         let listener = try await Listener.bind(configuration, on: eventLoops, activated: activated, handler: handler, authorization: authorization,
-                                               identifyPeer: options.identifyPeer, protocolVersions: options.protocolVersions,
+                                               identifyPeer: options.identifyPeer,
+                                               protocolVersions: options.protocolVersions.clamped(to: Handshake.supportedVersions),
                                                counters: handler.counters, logger: logger)
         // A socket systemd passed stays as systemd made it: its permissions are the socket
         // unit's, and its file outlives this process (the next start serves it again).
