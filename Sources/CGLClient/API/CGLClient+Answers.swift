@@ -157,8 +157,12 @@ extension CGLClient {
 /// ```
 ///
 /// A lookup is laid out in the protocol's bytes when it is made (and again when it is
-/// changed): keep the lookups of a page you ask for again and again (the posts of a
-/// popular feed), and sending them costs a copy each.
+/// changed). Keep the lookups of a page you ask for again and again (the posts of a
+/// popular feed): once a daemon has answered one, it goes by its reference, the SHA-256 of
+/// those bytes (33 bytes instead of its content; `docs/protocol.md`,
+/// `lookupBatchWithReferences`). Copies of a lookup share that state; a daemon that does
+/// not know the reference (restarted, another host) is sent the lookup in full again, at
+/// the cost of a second round trip.
 public struct Lookup: Sendable, Hashable {
     /// The scheme's name.
     public var scheme: String { didSet { encode() } }
