@@ -125,6 +125,10 @@ extension RequestHandler {
         case compute
         /// This one: the lookup was named by it.
         case known(WireLookupReference)
+
+        var isNeeded: Bool {
+            if case .none = self { false } else { true }
+        }
     }
 
     /// One lookup by its bytes: found in memory by them, or decoded and resolved.
@@ -133,7 +137,7 @@ extension RequestHandler {
         let hash = lookupKeys.hash(bytes, version: version)
         // The lookup's reference, once known or computed (at most once).
         var reference: WireLookupReference?
-        if case .none = need {
+        if !need.isNeeded {
             if let known = lookupKeys.find(bytes, version: version, hash: hash, registryGeneration: registryGeneration),
                let cached = snapshots.hotCache.get(known.key) {
                 return .found(cached, name: known.name, source: .memory)
@@ -155,7 +159,7 @@ extension RequestHandler {
             DaemonCounters.increment(counters.lookupFailures)
             return .failed(error.wireError)
         }
-        if case .none = need {} else if reference == nil { reference = Self.reference(need, of: bytes) }
+        if need.isNeeded, reference == nil { reference = Self.reference(need, of: bytes) }
         lookupKeys.insert(LookupKeys.Resolved(key: target.key, name: lookup.scheme), bytes: bytes, version: version, hash: hash,
                           registryGeneration: registryGeneration, reference: reference)
         guard let cached = snapshots.hotCache.get(target.key) else { return .pending(name: lookup.scheme, target) }
