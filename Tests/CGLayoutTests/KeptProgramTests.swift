@@ -55,6 +55,8 @@ import Testing
     @Test func contentThatChangesIsReadAtLayoutTimeWithoutCompiling() {
         let cell = Cell()
         let scheme = LayoutScheme(blocks: cell.blocks)
+        // Read before the layout that compiles: other tests move the generation meanwhile.
+        let moves = LayoutInvalidation.generation
         scheme.layout(in: cell.root.layoutBounds)
         for length in [10, 80, 200, 0] {
             // A label's text, a photo's aspect: content, read as the program runs.
@@ -68,7 +70,7 @@ import Testing
         }
         // No compile for the layouts above beyond the moves of the generation (other tests,
         // running meanwhile, create and free views, which moves it).
-        let before = scheme.keptProgramCompilations, moves = LayoutInvalidation.generation
+        let before = scheme.keptProgramCompilations
         for _ in 0..<50 { scheme.layout(in: cell.root.layoutBounds) }
         #expect(scheme.keptProgramCompilations - before <= Int(LayoutInvalidation.generation - moves))
     }
@@ -152,8 +154,11 @@ import Testing
     @Test func applyWritesASnapshotWithoutCompiling() throws {
         let cell = Cell()
         let scheme = LayoutScheme(blocks: cell.blocks)
+        // Read first: a test running beside this one may move the hierarchy's generation
+        // between the snapshot's compilation and the applies, which then compile again.
+        let moves = LayoutInvalidation.generation
         let narrow = scheme.snapshot(for: CGRect(x: 0, y: 0, width: 320, height: 600), direction: .rightToLeft)
-        let compiled = scheme.keptProgramCompilations, moves = LayoutInvalidation.generation
+        let compiled = scheme.keptProgramCompilations
         for _ in 0..<20 { try scheme.apply(snapshot: narrow) }
         #expect(scheme.keptProgramCompilations - compiled <= Int(LayoutInvalidation.generation - moves))
         #expect(cell.frames == narrow.frames)
@@ -163,6 +168,7 @@ import Testing
     /// A stack guide lays out its items whenever its frame is set: with a kept program, and
     /// again compiled when its items change.
     @Test func aStackGuideKeepsTheProgramOfItsItems() {
+        let moves = LayoutInvalidation.generation   // before the first layout, which compiles
         let root = LayoutView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
         let stack = StackLayoutGuide()
         stack.add(to: root)
@@ -170,7 +176,7 @@ import Testing
         stack.addArrangedElements(items)
         stack.scheme.spacing = .equal(10)
         stack.frame = CGRect(x: 0, y: 0, width: 300, height: 44)
-        let before = stack.contentProgram.compilations.load(ordering: .relaxed), moves = LayoutInvalidation.generation
+        let before = stack.contentProgram.compilations.load(ordering: .relaxed)
         #expect(before >= 1, "the guide lays out its items with the program it keeps")
         for width in stride(from: 200.0, through: 300, by: 10) {
             stack.frame = CGRect(x: 0, y: 0, width: width, height: 44)
@@ -198,9 +204,10 @@ import Testing
         stack.scheme.spacing = .equal(4)
         let scheme = LayoutScheme(blocks: [stack.layoutBlock(with: Layout(x: .left(0), y: .top(0), width: .scaled(1), height: .scaled(1)),
                                                              constraints: [stack.adjustLayoutConstraint(for: [.width()])])])
+        let moves = LayoutInvalidation.generation   // before the first layout, which compiles
         scheme.layout(in: root.layoutBounds)
         let narrow = stack.frame
-        let compiled = scheme.keptProgramCompilations, moves = LayoutInvalidation.generation
+        let compiled = scheme.keptProgramCompilations
         labels[1].textMetrics = TextMetrics(length: 30, advance: 7, lineHeight: 18)   // content: no recompile
         scheme.layout(in: root.layoutBounds)
         #expect(stack.frame.width > narrow.width)
@@ -337,8 +344,9 @@ import Testing
         // For each width, what a scheme compiled from scratch lays out.
         let expected = bounds.map { LayoutScheme(blocks: cell.blocks).snapshot(for: $0).frames }
         let scheme = LayoutScheme(blocks: cell.blocks)
+        let moves = LayoutInvalidation.generation   // before the first layout, which compiles
         scheme.layout(in: bounds[0])
-        let compiled = scheme.keptProgramCompilations, moves = LayoutInvalidation.generation
+        let compiled = scheme.keptProgramCompilations
         // The owner only assigns frames meanwhile; the other threads only take snapshots.
         nonisolated(unsafe) let shared = scheme
         let counters = Counters()
