@@ -252,4 +252,19 @@ import Testing
             #expect(refusal.status == .unsupportedVersion && refusal.version == 3)
         }
     }
+
+    /// Versions this build does not speak are left out of the daemon's range.
+    @Test func theDaemonsVersionsAreThoseItsBuildSpeaks() async throws {
+        var options = Daemon.Options()
+        options.protocolVersions = 2 ... 9
+        try await withTestDaemon(options: options) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            let (newer, older, oldest) = try await blocking {
+                (try RawConnection(path: socketPath).handshake(version: Handshake.currentVersion + 1),
+                 try RawConnection(path: socketPath).handshake(version: 2), try RawConnection(path: socketPath).handshake(version: 1))
+            }
+            #expect(newer.status == .unsupportedVersion && newer.version == Handshake.currentVersion)
+            #expect(older.isAccepted && !oldest.isAccepted)
+        }
+    }
 }

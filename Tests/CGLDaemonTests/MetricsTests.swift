@@ -1,6 +1,7 @@
 import CGLClient
 @testable import CGLDaemon
 import CGLDaemonTestSupport
+import CGLDocument
 import Foundation
 import Testing
 
@@ -52,6 +53,12 @@ import Testing
             // A second scrape adds nothing that did not happen.
             let again = try get("/metrics", from: metricsPath).body
             #expect(sample(#"cgld_lookups_total{source="memory",result="snapshot"}"#, in: again) == 5)
+            // A page kept by the client goes by reference the second time.
+            let page = [Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text("Named by its reference the second time.")])]
+            for _ in 0..<2 { _ = try client.lookup(page).map { try $0.get() } }
+            let referenced = try get("/metrics", from: metricsPath).body
+            #expect(sample(#"cgld_lookup_references_total{result="known"}"#, in: referenced) == 1)
+            #expect(sample(#"cgld_lookup_references_total{result="unknown"}"#, in: referenced) ?? 0 == 0)
 
             #expect(try get("/other", from: metricsPath).status == "HTTP/1.1 404 Not Found")
             #expect(try get("/metrics", from: metricsPath, method: "POST").status == "HTTP/1.1 405 Method Not Allowed")

@@ -27,8 +27,22 @@ struct PostgresRegistryTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for registry in registries { group.addTask { await registry.run() } }
             defer { group.cancelAll() }
-            if migrated { try await registries[0].migrate() }
+            if migrated { _ = try await Self.onceReachable { try await registries[0].migrate() } }
             try await body(server, registries)
+        }
+    }
+
+    /// `call`'s result, retried while it answers `registryUnavailable` for up to 20 s: a
+    /// server just started, on a machine running the whole suite, may take longer than a
+    /// test's short timeout to answer its first calls. For calls to a server that is up.
+    static func onceReachable<Result>(_ call: () async throws -> Result) async throws -> Result {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while true {
+            do {
+                return try await call()
+            } catch let error as FleetError where error.code == .registryUnavailable && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
         }
     }
 
@@ -188,7 +202,10 @@ struct PostgresRegistryTests {
     @Test func aStoppedServerIsUnavailableThenBack() async throws {
         try await withRegistries(timeout: .seconds(2), ownServer: true) { server, registries in
             let registry = registries[0]
-            _ = try await registry.register(name: "a", hash: Self.hash, document: Data("x".utf8), elementCount: 1)
+            let first = try await Self.onceReachable {
+                try await registry.register(name: "a", hash: Self.hash, document: Data("x".utf8), elementCount: 1).entry.revision
+            }
+            #expect(first == 1)
             try await server.stopServer()
             let started = ContinuousClock.now
             let error = await #expect(throws: FleetError.self) {

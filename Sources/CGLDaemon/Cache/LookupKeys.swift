@@ -132,8 +132,6 @@ extension LookupKeys.Entry {
     /// that table's own.
     static let referenceCost = 128
 
-    typealias Reference = WireLookupReference
-
     func referenced(in registryGeneration: UInt64) -> LookupKeys.Referenced {
         LookupKeys.Referenced(bytes: bytes, version: version, resolved: self.registryGeneration == registryGeneration ? resolved : nil)
     }
@@ -167,7 +165,7 @@ extension LookupKeys.Tables {
         return entry.referenced(in: registryGeneration)
     }
 
-    fileprivate mutating func attach(_ reference: LookupKeys.Entry.Reference, to bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64,
+    fileprivate mutating func attach(_ reference: WireLookupReference, to bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64,
                                      registryGeneration: UInt64, limit: Int) {
         guard var entry = current[hash], entry.reference == nil, entry.matches(bytes, version: version, registryGeneration: registryGeneration) else {
             return
