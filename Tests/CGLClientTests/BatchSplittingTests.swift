@@ -89,10 +89,10 @@ import Testing
     @Test func aLookupGoesByReferenceOnceAnsweredAndInFullOnceChanged() throws {
         var lookup = Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text("a post")])
         let copy = lookup
-        #expect(lookup.referenceToSend() == nil)
-        copy.answered()
-        let reference = try #require(lookup.referenceToSend())
-        #expect(reference == WireLookupReference(lookupBytes: lookup.encoded) && copy.referenceToSend() == reference)
+        #expect(lookup.encoding.referenceToSend() == nil)
+        copy.encoding.answered()
+        let reference = try #require(lookup.encoding.referenceToSend())
+        #expect(reference == WireLookupReference(lookupBytes: lookup.encoded) && copy.encoding.referenceToSend() == reference)
 
         func items(_ request: LookupRequest) throws -> [WireLookupItem] {
             var bytes: [UInt8] = []
@@ -112,16 +112,16 @@ import Testing
         #expect(try version3.withUnsafeBytes({ try WireRequest.decode(frame: $0, version: 3) }).request == .lookupBatch(page.map(\.wire)))
 
         // Unknown to a daemon: in full once, then by reference; unknown again: in full twice.
-        copy.referenceUnknown()
-        #expect(lookup.referenceToSend() == nil && lookup.referenceToSend() == reference)
-        copy.referenceUnknown()
-        #expect(lookup.referenceToSend() == nil && lookup.referenceToSend() == nil && lookup.referenceToSend() == reference)
+        copy.encoding.referenceUnknown()
+        #expect(lookup.encoding.referenceToSend() == nil && lookup.encoding.referenceToSend() == reference)
+        copy.encoding.referenceUnknown()
+        #expect(lookup.encoding.referenceToSend() == nil && lookup.encoding.referenceToSend() == nil && lookup.encoding.referenceToSend() == reference)
 
         lookup.content = ["body": .text("another post")]
-        #expect(lookup.referenceToSend() == nil && copy.referenceToSend() == reference)
+        #expect(lookup.encoding.referenceToSend() == nil && copy.encoding.referenceToSend() == reference)
         // A lookup no longer than a reference always goes in full.
         let tiny = Lookup("a", in: .profile("p"))
-        tiny.answered()
-        #expect(tiny.encoded.count <= WireLookupReference.size && tiny.referenceToSend() == nil)
+        tiny.encoding.answered()
+        #expect(tiny.encoded.count <= WireLookupReference.size && tiny.encoding.referenceToSend() == nil)
     }
 }

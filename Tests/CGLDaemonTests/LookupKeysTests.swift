@@ -148,4 +148,32 @@ import Testing
         #expect(keys.find(reference: Self.reference(first), registryGeneration: 0) == nil)
         #expect(keys.find(reference: Self.reference(second), registryGeneration: 0)?.bytes == second)
     }
+
+    /// A page's references resolve together, in order, only when every one is in the current
+    /// generation and was resolved in this registry; the single lookup tells the rest apart.
+    @Test func aPageResolvesWholeOrNotAtAll() {
+        let keys = LookupKeys(limit: 4096)
+        let pages = (0 ..< 3).map { Array("post \($0) of the page".utf8) }
+        for (index, bytes) in pages.enumerated() { Self.insert(keys, bytes, "sha256:\(index)", generation: 5, reference: Self.reference(bytes)) }
+        let references = pages.map(Self.reference)
+        #expect(keys.resolved(references: references, registryGeneration: 5)?.map(\.key) == (0 ..< 3).map { Self.key("sha256:\($0)") })
+        #expect(keys.resolved(references: references.reversed(), registryGeneration: 5)?.map(\.key) == (0 ..< 3).reversed().map { Self.key("sha256:\($0)") })
+        #expect(keys.resolved(references: [], registryGeneration: 5)?.isEmpty == true)
+        // Another registry: each lookup must be resolved again.
+        #expect(keys.resolved(references: references, registryGeneration: 6) == nil)
+        #expect(keys.resolved(reference: references[0], registryGeneration: 6) == nil)
+        // One unknown reference: not the page.
+        #expect(keys.resolved(references: references + [Self.reference(Array("never sent".utf8))], registryGeneration: 5) == nil)
+
+        // Aged into the previous generation: not on the warm path, but found by the lookup's
+        // own path, which brings it back. (Each entry counts about 420 bytes: the eight
+        // fillers age the generation once.)
+        for index in 0 ..< 8 {
+            let bytes = Array("filler \(index)".utf8)
+            Self.insert(keys, bytes, "sha256:filler\(index)", generation: 5, reference: Self.reference(bytes))
+        }
+        #expect(keys.resolved(reference: references[1], registryGeneration: 5) == nil)
+        #expect(keys.find(reference: references[1], registryGeneration: 5)?.resolved?.key == Self.key("sha256:1"))
+        #expect(keys.resolved(reference: references[1], registryGeneration: 5)?.key == Self.key("sha256:1"))
+    }
 }

@@ -89,7 +89,7 @@ extension CGLClient {
                 // restarted daemon, another host): once more, in full.
                 let unknown = Self.unknownReferences(in: results)
                 guard !unknown.isEmpty else { return results }
-                for index in unknown { batch[index].referenceUnknown() }
+                for index in unknown { batch[index].encoding.referenceUnknown() }
                 let resent = batchRequests(unknown.map { batch[$0] }, inFull: true)
                 Self.replace(&results, at: unknown, with: try batchResults(resent, try await send(resent)))
                 return results

@@ -24,7 +24,7 @@ extension WireRequest: OutgoingRequest {
 /// it was made: a page of lookups kept and sent again costs copies alone.
 ///
 /// From protocol version 4 a batch is a `lookupBatchWithReferences`: a lookup the daemon
-/// answered before goes as its reference (``Lookup/referenceToSend()``), unless `inFull`.
+/// answered before goes as its reference (``LookupEncoding/referenceToSend()``), unless `inFull`.
 enum LookupRequest: OutgoingRequest {
     /// A `lookup` request.
     case single(Lookup)
@@ -61,15 +61,17 @@ enum LookupRequest: OutgoingRequest {
             // Version 1 lays a lookup out without a text scale or content: from its fields.
             lookup.request.encode(requestID: requestID, version: version, into: &buffer)
         case .single(let lookup):
-            WireRequest.appendLookups(requestID: requestID, CollectionOfOne(lookup.encoded), batch: false, into: &buffer)
+            WireRequest.appendLookups(requestID: requestID, CollectionOfOne(lookup.encoding.bytes), batch: false, into: &buffer)
         case .batch(let lookups, let inFull) where version >= WireRequest.Kind.lookupBatchWithReferences.introducedIn:
-            // By index, not by element: no copy of each lookup.
+            // Each lookup's encoding alone: calling into a lookup itself copied it whole (its
+            // strings, content and bytes retained and released).
             WireRequest.appendLookupsWithReferences(requestID: requestID, lookups.indices.lazy.map { index in
-                (encoded: lookups[index].encoded, reference: inFull ? nil : lookups[index].referenceToSend())
+                let encoding = lookups[index].encoding
+                return (encoded: encoding.bytes, reference: inFull ? nil : encoding.referenceToSend())
             }, into: &buffer)
         case .batch(let lookups, _):
             precondition(version >= 2, "protocol version \(version) has no lookupBatch")
-            WireRequest.appendLookups(requestID: requestID, lookups.lazy.map(\.encoded), batch: true, into: &buffer)
+            WireRequest.appendLookups(requestID: requestID, lookups.indices.lazy.map { lookups[$0].encoding.bytes }, batch: true, into: &buffer)
         }
     }
 }

@@ -22,6 +22,20 @@ final class HotCache: Sendable {
         state.withLock { $0.get(key) }
     }
 
+    /// The payloads of every one of `resolved`'s keys, each marked as used now, under one
+    /// lock; nil unless all are cached (those found before the first miss are marked used).
+    func get(_ resolved: [LookupKeys.Resolved]) -> [EncodedSnapshot]? {
+        state.withLock { state in
+            var payloads: [EncodedSnapshot] = []
+            payloads.reserveCapacity(resolved.count)
+            for one in resolved {
+                guard let payload = state.get(one.key) else { return nil }
+                payloads.append(payload)
+            }
+            return payloads
+        }
+    }
+
     /// Caches `payload` under `key`, evicting the least recently used entries to stay within
     /// the bound; a payload larger than the whole bound is not cached.
     func insert(_ payload: EncodedSnapshot, for key: SnapshotKey) {

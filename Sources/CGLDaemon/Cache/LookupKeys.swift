@@ -36,13 +36,26 @@ final class LookupKeys: Sendable {
         }
     }
 
-    fileprivate struct Entry {
+    /// A class: taken out of its table on every lookup, it then costs one reference, not
+    /// its bytes' and its resolution's. Immutable: attaching a reference makes a new one.
+    fileprivate final class Entry: Sendable {
+        /// Its key in the tables: the hash of its bytes.
+        let hash: UInt64
         let bytes: [UInt8]
         let version: UInt16
         let resolved: Resolved
         let registryGeneration: UInt64
         /// The reference a client may name the lookup by, once one sent it so.
-        var reference: WireLookupReference?
+        let reference: WireLookupReference?
+
+        init(hash: UInt64, bytes: [UInt8], version: UInt16, resolved: Resolved, registryGeneration: UInt64, reference: WireLookupReference?) {
+            self.hash = hash
+            self.bytes = bytes
+            self.version = version
+            self.resolved = resolved
+            self.registryGeneration = registryGeneration
+            self.reference = reference
+        }
     }
 
     /// A lookup found by its reference: its bytes as first sent (to be resolved again when
@@ -60,9 +73,10 @@ final class LookupKeys: Sendable {
         var current: [UInt64: Entry] = [:]
         var previous: [UInt64: Entry] = [:]
         var currentBytes = 0
-        /// The key (the hash of its bytes) of each entry with a reference, per generation.
-        var currentReferences: [WireLookupReference: UInt64] = [:]
-        var previousReferences: [WireLookupReference: UInt64] = [:]
+        /// Each entry with a reference, by it, per generation: a lookup by reference is one
+        /// probe.
+        var currentReferences: [WireLookupReference: Entry] = [:]
+        var previousReferences: [WireLookupReference: Entry] = [:]
     }
 
     /// The bytes of lookups the current generation holds before it ages.
@@ -95,6 +109,28 @@ final class LookupKeys: Sendable {
         }
     }
 
+    /// What the lookup a client named by `reference` resolved to, when it is in the current
+    /// generation and was resolved in `registryGeneration`: the warm path of a page sent by
+    /// reference, which takes nothing else of the entry. Nil otherwise (``find(reference:registryGeneration:)``
+    /// then tells).
+    func resolved(reference: WireLookupReference, registryGeneration: UInt64) -> Resolved? {
+        tables.withLock { $0.resolved(reference: reference, registryGeneration: registryGeneration) }
+    }
+
+    /// ``resolved(reference:registryGeneration:)`` for every reference of a page, under one
+    /// lock; nil unless each one resolves.
+    func resolved(references: [WireLookupReference], registryGeneration: UInt64) -> [Resolved]? {
+        tables.withLock { tables in
+            var resolved: [Resolved] = []
+            resolved.reserveCapacity(references.count)
+            for reference in references {
+                guard let one = tables.resolved(reference: reference, registryGeneration: registryGeneration) else { return nil }
+                resolved.append(one)
+            }
+            return resolved
+        }
+    }
+
     /// The lookup a client named by `reference`, if it is kept (in any registry generation).
     func find(reference: WireLookupReference, registryGeneration: UInt64) -> Referenced? {
         tables.withLock { $0.find(reference: reference, registryGeneration: registryGeneration, limit: limit) }
@@ -111,10 +147,10 @@ final class LookupKeys: Sendable {
     /// content is checked again each time, as a text that large costs more to lay out anyway).
     func insert(_ resolved: Resolved, bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64,
                 reference: WireLookupReference? = nil) {
-        let entry = Entry(bytes: Array(bytes), version: version, resolved: resolved, registryGeneration: registryGeneration,
+        let entry = Entry(hash: hash, bytes: Array(bytes), version: version, resolved: resolved, registryGeneration: registryGeneration,
                           reference: reference)
         guard entry.cost <= limit / 4 else { return }
-        tables.withLock { $0.insert(entry, hash: hash, limit: limit) }
+        tables.withLock { $0.insert(entry, limit: limit) }
     }
 
     /// The entries held now (both generations).
@@ -150,32 +186,36 @@ extension LookupKeys.Tables {
         }
         guard let entry = previous[hash], entry.matches(bytes, version: version, registryGeneration: registryGeneration) else { return nil }
         previous[hash] = nil
-        insert(entry, hash: hash, limit: limit)
+        insert(entry, limit: limit)
         return entry
     }
 
+    fileprivate func resolved(reference: WireLookupReference, registryGeneration: UInt64) -> LookupKeys.Resolved? {
+        guard let entry = currentReferences[reference], entry.registryGeneration == registryGeneration else { return nil }
+        return entry.resolved
+    }
+
     fileprivate mutating func find(reference: WireLookupReference, registryGeneration: UInt64, limit: Int) -> LookupKeys.Referenced? {
-        // A reference's entry may have been replaced under its key since: it must still be the one.
-        if let hash = currentReferences[reference], let entry = current[hash], entry.reference == reference {
-            return entry.referenced(in: registryGeneration)
-        }
-        guard let hash = previousReferences[reference], let entry = previous[hash], entry.reference == reference else { return nil }
-        previous[hash] = nil
-        insert(entry, hash: hash, limit: limit)
+        if let entry = currentReferences[reference] { return entry.referenced(in: registryGeneration) }
+        guard let entry = previousReferences[reference] else { return nil }
+        previousReferences[reference] = nil
+        if previous[entry.hash] === entry { previous[entry.hash] = nil }
+        insert(entry, limit: limit)
         return entry.referenced(in: registryGeneration)
     }
 
     fileprivate mutating func attach(_ reference: WireLookupReference, to bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64,
                                      registryGeneration: UInt64, limit: Int) {
-        guard var entry = current[hash], entry.reference == nil, entry.matches(bytes, version: version, registryGeneration: registryGeneration) else {
+        guard let entry = current[hash], entry.reference == nil, entry.matches(bytes, version: version, registryGeneration: registryGeneration) else {
             return
         }
-        entry.reference = reference
-        // As any insertion: the entry's cost grows, and the generation may age.
-        insert(entry, hash: hash, limit: limit)
+        // As any insertion, of the entry with its reference: its cost grows, and the
+        // generation may age. A new entry: the old one's cost stays what was counted.
+        insert(LookupKeys.Entry(hash: hash, bytes: entry.bytes, version: entry.version, resolved: entry.resolved,
+                                registryGeneration: entry.registryGeneration, reference: reference), limit: limit)
     }
 
-    fileprivate mutating func insert(_ entry: LookupKeys.Entry, hash: UInt64, limit: Int) {
+    fileprivate mutating func insert(_ entry: LookupKeys.Entry, limit: Int) {
         let cost = entry.cost
         if currentBytes + cost > limit, !current.isEmpty {
             previous = current
@@ -184,8 +224,12 @@ extension LookupKeys.Tables {
             currentReferences = [:]
             currentBytes = 0
         }
-        if let replaced = current.updateValue(entry, forKey: hash) { currentBytes -= replaced.cost }
-        if let reference = entry.reference { currentReferences[reference] = hash }
+        if let replaced = current.updateValue(entry, forKey: entry.hash) {
+            currentBytes -= replaced.cost
+            // Its reference names no kept lookup any more, unless the new entry has it.
+            if let old = replaced.reference, old != entry.reference, currentReferences[old] === replaced { currentReferences[old] = nil }
+        }
+        if let reference = entry.reference { currentReferences[reference] = entry }
         currentBytes += cost
     }
 }

@@ -55,6 +55,26 @@ struct AnswerBuffer {
         return true
     }
 
+    /// Appends the `snapshots` frame of a page found whole in memory: `snapshots[i]`, named
+    /// `resolved[i].name`. False, with nothing appended, when the frame would pass a server's
+    /// bound.
+    mutating func appendFound(_ snapshots: [EncodedSnapshot], resolved: [LookupKeys.Resolved], requestID: UInt32) -> Bool {
+        var answersSize = 0
+        for index in snapshots.indices {
+            answersSize += SnapshotsFrameWriter.answerSize(of: snapshots[index], named: resolved[index].name)
+        }
+        guard let size = SnapshotsFrameWriter.frameSize(count: snapshots.count, answersSize: answersSize) else { return false }
+        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
+            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: snapshots.count, size: size, into: memory)
+            for index in snapshots.indices {
+                offset += SnapshotsFrameWriter.writeAnswer(snapshots[index], named: resolved[index].name, source: .memory,
+                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+            }
+            return size
+        }
+        return true
+    }
+
     /// Appends a frame that `encode` writes into the array it is given (a batch's
     /// `snapshots`): the buffer's own scratch array, kept from one burst to the next.
     mutating func append(frameEncodedBy encode: ([UInt8]) -> [UInt8]) {

@@ -39,6 +39,7 @@ extension RequestHandler {
             if case .found = found { snapshots.countMemoryHits(1) }
             return single(found, requestID: requestID, version: version, into: &answers)
         }
+        if frame.hasReferences, try answerWarmPage(frame, registryGeneration: generation, into: &answers) { return nil }
         var items: [BatchItem] = []
         items.reserveCapacity(frame.count)
         let referable = frame.hasReferences
@@ -70,6 +71,29 @@ extension RequestHandler {
         return nil
     }
 
+    /// Answers a page sent whole by reference, each lookup resolved in this registry and its
+    /// snapshot in memory: the warm path of a kept page, with a lock of each table per page
+    /// rather than per lookup, and no item made. False, with nothing answered or counted,
+    /// for any other page (the general path then answers it).
+    private func answerWarmPage(_ frame: WireLookupFrame, registryGeneration: UInt64, into answers: inout AnswerBuffer) throws(WireDecodingError) -> Bool {
+        var references: [WireLookupReference] = []
+        references.reserveCapacity(frame.count)
+        var isWhole = true
+        try frame.forEachItem { _, item in
+            guard case .reference(let reference) = item else {
+                isWhole = false
+                return
+            }
+            references.append(reference)
+        }
+        guard isWhole, let resolved = lookupKeys.resolved(references: references, registryGeneration: registryGeneration),
+              let snapshots = snapshots.hotCache.get(resolved),
+              answers.appendFound(snapshots, resolved: resolved, requestID: frame.requestID) else { return false }
+        counters.lookupsByReference.add(references.count, ordering: .relaxed)
+        self.snapshots.countMemoryHits(references.count)
+        return true
+    }
+
     /// Answers the one lookup of a `lookup` frame, or returns it to load.
     private func single(_ item: BatchItem, requestID: UInt32, version: UInt16, into answers: inout AnswerBuffer) -> PendingRequest? {
         switch item {
@@ -98,6 +122,11 @@ extension RequestHandler {
         case .lookup(let bytes):
             return try self.item(bytes, version: version, registryGeneration: registryGeneration, reference: referable ? .compute : .none)
         case .reference(let reference):
+            // The warm path: resolved in this registry, its snapshot in memory.
+            if let resolved = lookupKeys.resolved(reference: reference, registryGeneration: registryGeneration),
+               let cached = snapshots.hotCache.get(resolved.key) {
+                return .found(cached, name: resolved.name, source: .memory)
+            }
             guard let referenced = lookupKeys.find(reference: reference, registryGeneration: registryGeneration) else {
                 // Short: a hostile client's 33 bytes must not become much more (the reference
                 // is the client's own; its place in the batch names it).

@@ -47,11 +47,10 @@ public struct WireLookupReference: Sendable, Hashable, CustomStringConvertible {
         first.words == second.words
     }
 
+    /// One word: a digest's bits are uniform, so 64 of them place it as well as 256, and a
+    /// client cannot choose a lookup's digest (nor, `Hasher` being seeded, where it goes).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
-        hasher.combine(words.1)
-        hasher.combine(words.2)
-        hasher.combine(words.3)
     }
 
     /// Appends the digest's 32 bytes to `buffer`.
