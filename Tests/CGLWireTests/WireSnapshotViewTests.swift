@@ -103,4 +103,36 @@ import Testing
         badSource[0] = 9
         #expect(throws: WireDecodingError.self) { try WireSnapshotView(payload: badSource, version: 2) }
     }
+
+    /// Every byte of a short string is checked: a byte past the ASCII range anywhere in an
+    /// element's id, of any length up to eight, is refused as the decoder refuses it, and a
+    /// valid two-byte character is accepted, whatever the id's neighbours.
+    @Test func everyByteOfAShortIdIsChecked() throws {
+        for length in 1 ... 8 {
+            var snapshot = WireSamples.feedCell
+            let id = String(repeating: "q", count: length)
+            snapshot.elements[snapshot.elements.count - 1].id = id
+            let payload = Self.payload(snapshot, version: 1)
+            // Version 1 ends with the last element: its id, then its 64 bytes of frames.
+            let start = payload.count - 64 - length
+            #expect(Array(payload[start ..< start + length]) == Array(id.utf8))
+            #expect(try WireSnapshotView(payload: payload, version: 1).snapshot == WireSnapshot(payload: payload[...], version: 1))
+            for position in start ..< start + length {
+                for byte: UInt8 in [0x80, 0xC3, 0xFF] {
+                    var broken = payload
+                    broken[position] = byte
+                    #expect(throws: WireDecodingError.self, "length \(length), byte \(byte) at \(position - start)") {
+                        try WireSnapshotView(payload: broken, version: 1)
+                    }
+                    #expect(throws: WireDecodingError.self) { try WireSnapshot(payload: broken[...], version: 1) }
+                }
+            }
+            if length >= 2 {
+                var accented = payload
+                accented[start] = 0xC3
+                accented[start + 1] = 0xA9
+                #expect(try WireSnapshotView(payload: accented, version: 1).elementOffsets().count == snapshot.elements.count)
+            }
+        }
+    }
 }

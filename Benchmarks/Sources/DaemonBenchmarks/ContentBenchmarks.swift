@@ -95,7 +95,7 @@ func contentLatency(cgld: String, folder: String, feedCell: String, posts: [Cont
     daemon.stop()
 }
 
-func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double) throws {
+func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double, rounds: Int) throws {
     let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-batch", feedCell: feedCell)
     let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
     _ = try client.lookup(batch)
@@ -138,65 +138,81 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
     let nio = try Child(CommandLine.arguments[0], ["nio-server", nioSocket, "\(batchRequest.count)", "\(batchAnswerSize)"], name: "nio")
     try waitUntilListening(nioSocket)
     defer { nio.stop() }
+    let cgldSocket = folder + "/content-batch/cgld.sock"
     for clients in [1, 8] {
-        let snapshots = try throughput(clients: clients, seconds: seconds) { _ in
-            let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/content-batch/cgld.sock"))
-            return { _ = try own.lookup(batch) }
-        } * Double(batch.count)
-        rows.append(Row(name: "cgld batch of 50 cells with content, \(clients) clients", value: snapshots, unit: "snapshots/s"))
-        // The same batch with its Lookups made on every call (a renderer building the page
-        // from fresh posts): what laying a lookup out once, when made, saves a caller that keeps it.
-        let remade = try throughput(clients: clients, seconds: seconds) { _ in
-            let own = CGLClient(configuration: CGLClient.Configuration(socketPath: folder + "/content-batch/cgld.sock"))
-            return { _ = try own.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }) }
-        } * Double(batch.count)
-        rows.append(Row(name: "cgld batch, Lookups made on every call, \(clients) clients", value: remade, unit: "snapshots/s"))
-        let raw = try throughput(clients: clients, seconds: seconds) { _ in
-            let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: batchRequest, responseSize: batchAnswerSize)
-            return { try connection.lookup() }
-        } * Double(batch.count)
-        rows.append(Row(name: "cgld batch as bytes in full (\(batchRequest.count) B), \(clients) clients", value: raw, unit: "snapshots/s"))
-        let floor = try throughput(clients: clients, seconds: seconds) { _ in
-            let connection = try RawLookup(socket: nioSocket, request: batchRequest, responseSize: batchAnswerSize, handshake: false)
-            return { try connection.lookup() }
-        } * Double(batch.count)
-        rows.append(Row(name: "bare SwiftNIO server, the batch's sizes, \(clients) clients", value: floor, unit: "snapshots/s"))
-        ratios["cgld bytes/bare SwiftNIO \(clients) clients"] = raw / floor
-        let byReference = try throughput(clients: clients, seconds: seconds) { _ in
-            let connection = try RawLookup(socket: folder + "/content-batch/cgld.sock", request: referencesRequest, responseSize: batchAnswerSize)
-            return { try connection.lookup() }
-        } * Double(batch.count)
-        rows.append(Row(name: "cgld batch as bytes by reference (\(referencesRequest.count) B), \(clients) clients", value: byReference, unit: "snapshots/s"))
+        // Every configuration, in rounds: each round runs them all in turn, so that the
+        // machine's noise (which placed 8 clients' Redis anywhere from 2.3 M to 3.6 M values/s
+        // in single runs) hits them alike; each row is the median of its rounds.
+        var configurations: [(key: String, name: String, unit: String, work: (Int) throws -> Work)] = [
+            ("library", "cgld batch of 50 cells with content", "snapshots/s", { _ in
+                let own = CGLClient(configuration: CGLClient.Configuration(socketPath: cgldSocket))
+                return { _ = try own.lookup(batch) }
+            }),
+            // The same batch with its Lookups made on every call (a renderer building the page
+            // from fresh posts): what laying a lookup out once, when made, saves a caller that keeps it.
+            ("remade", "cgld batch, Lookups made on every call", "snapshots/s", { _ in
+                let own = CGLClient(configuration: CGLClient.Configuration(socketPath: cgldSocket))
+                return { _ = try own.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }) }
+            }),
+            ("bytes", "cgld batch as bytes in full (\(batchRequest.count) B)", "snapshots/s", { _ in
+                let connection = try RawLookup(socket: cgldSocket, request: batchRequest, responseSize: batchAnswerSize)
+                return { try connection.lookup() }
+            }),
+            ("floor", "bare SwiftNIO server, the batch's sizes", "snapshots/s", { _ in
+                let connection = try RawLookup(socket: nioSocket, request: batchRequest, responseSize: batchAnswerSize, handshake: false)
+                return { try connection.lookup() }
+            }),
+            ("byReference", "cgld batch as bytes by reference (\(referencesRequest.count) B)", "snapshots/s", { _ in
+                let connection = try RawLookup(socket: cgldSocket, request: referencesRequest, responseSize: batchAnswerSize)
+                return { try connection.lookup() }
+            }),
+        ]
         if let (_, socket) = redis {
-            let values = try throughput(clients: clients, seconds: seconds) { _ in
-                let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
-                return { try getter.get() }
-            } * Double(batch.count)
-            rows.append(Row(name: "Redis MGET of 50 values of \(valueSize) B, \(clients) clients", value: values, unit: "values/s"))
-            // Library to library: Redis's own C client, its reply parsed into 50 values.
-            let parsed = try throughput(clients: clients, seconds: seconds) { _ in
-                let getter = try HiredisMultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
-                return { try getter.get() }
-            } * Double(batch.count)
-            rows.append(Row(name: "Redis MGET through hiredis, \(clients) clients", value: parsed, unit: "values/s"))
-            ratios["cgld/redis through hiredis \(clients) clients"] = snapshots / parsed
-            ratios["cgld/redis \(clients) clients"] = snapshots / values
-            ratios["cgld, Lookups made on every call/redis \(clients) clients"] = remade / values
-            ratios["cgld bytes/redis \(clients) clients"] = raw / values
-            ratios["cgld bytes by reference/redis \(clients) clients"] = byReference / values
-            ratios["bare SwiftNIO/redis \(clients) clients"] = floor / values
-            let longKeyed = try throughput(clients: clients, seconds: seconds) { _ in
-                let getter = try Redis.MultiGetter(socket: socket, keys: longKeys, size: valueSize)
-                return { try getter.get() }
-            } * Double(batch.count)
-            rows.append(Row(name: "Redis MGET, keys of \(lookupSize) B (the lookups' size), \(clients) clients", value: longKeyed, unit: "values/s"))
-            ratios["cgld/redis with keys of the lookups' size \(clients) clients"] = snapshots / longKeyed
-            ratios["cgld bytes/redis with keys of the lookups' size \(clients) clients"] = raw / longKeyed
+            configurations += [
+                ("redis", "Redis MGET of 50 values of \(valueSize) B", "values/s", { _ in
+                    let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
+                    return { try getter.get() }
+                }),
+                // Library to library: Redis's own C client, its reply parsed into 50 values.
+                ("hiredis", "Redis MGET through hiredis", "values/s", { _ in
+                    let getter = try HiredisMultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
+                    return { try getter.get() }
+                }),
+                ("longKeys", "Redis MGET, keys of \(lookupSize) B (the lookups' size)", "values/s", { _ in
+                    let getter = try Redis.MultiGetter(socket: socket, keys: longKeys, size: valueSize)
+                    return { try getter.get() }
+                }),
+            ]
         }
+        var samples = [[Double]](repeating: [], count: configurations.count)
+        for _ in 0 ..< rounds {
+            for (index, configuration) in configurations.enumerated() {
+                samples[index].append(try throughput(clients: clients, seconds: seconds, makeWork: configuration.work) * Double(batch.count))
+            }
+        }
+        var median: [String: Double] = [:]
+        for (configuration, values) in zip(configurations, samples) {
+            let sorted = values.sorted()
+            median[configuration.key] = sorted[sorted.count / 2]
+            rows.append(Row(name: "\(configuration.name), \(clients) clients", value: sorted[sorted.count / 2], unit: configuration.unit,
+                            low: sorted.first, high: sorted.last))
+        }
+        func ratio(_ name: String, _ first: String, _ second: String) {
+            if let first = median[first], let second = median[second] { ratios["\(name) \(clients) clients"] = first / second }
+        }
+        ratio("cgld bytes/bare SwiftNIO", "bytes", "floor")
+        ratio("cgld/redis through hiredis", "library", "hiredis")
+        ratio("cgld/redis", "library", "redis")
+        ratio("cgld, Lookups made on every call/redis", "remade", "redis")
+        ratio("cgld bytes/redis", "bytes", "redis")
+        ratio("cgld bytes by reference/redis", "byReference", "redis")
+        ratio("bare SwiftNIO/redis", "floor", "redis")
+        ratio("cgld/redis with keys of the lookups' size", "library", "longKeys")
+        ratio("cgld bytes/redis with keys of the lookups' size", "bytes", "longKeys")
     }
     redis?.0.stop()
     if redis == nil { print("note: redis-server is not installed (apt-get install redis-server); the peer was skipped") }
-    report("content-batch (50 feed cells, snapshots of \(valueSize) B on average)", rows, ratios: ratios, target: "at least Redis MGET's values/s")
+    report("content-batch (50 feed cells, snapshots of \(valueSize) B on average; medians of \(rounds) rounds of \(seconds) s)", rows, ratios: ratios, target: "at least Redis MGET's values/s")
     client.close()
     daemon.stop()
 }

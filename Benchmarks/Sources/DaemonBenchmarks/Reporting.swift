@@ -9,12 +9,25 @@ struct Row: Codable {
     var name: String
     var value: Double
     var unit: String
+    /// The lowest and highest of the rounds whose median `value` is, when measured in rounds.
+    var low: Double?
+    var high: Double?
+
+    init(name: String, value: Double, unit: String, low: Double? = nil, high: Double? = nil) {
+        self.name = name
+        self.value = value
+        self.unit = unit
+        self.low = low
+        self.high = high
+    }
 }
 
 func report(_ benchmark: String, _ rows: [Row], ratios: [String: Double], target: String) {
     print("\n\(benchmark)  (\(machine))")
     for row in rows {
-        print(row.name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%14.1f  %@", row.value, row.unit))
+        var line = row.name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%14.1f  %@", row.value, row.unit)
+        if let low = row.low, let high = row.high { line += String(format: "  (%.0f – %.0f)", low, high) }
+        print(line)
     }
     for (name, value) in ratios.sorted(by: { $0.key < $1.key }) { print("\(name): \(String(format: "%.2f", value))") }
     print("target: \(target)")

@@ -18,7 +18,7 @@ import Synchronization
 //                      (ContentBenchmarks.swift); content-memory is left out unless named
 //   fleet-propagation, fleet-sync, fleet-lookup: a fleet sharing PostgreSQL (FleetBenchmarks.swift),
 //                      run when --registry-url is given (Benchmarks/run-fleet starts a server)
-// Usage: DaemonBenchmarks --cgld PATH [--seconds S] [--registry-url URL] [name…]   (Benchmarks/run-daemon builds both)
+// Usage: DaemonBenchmarks --cgld PATH [--seconds S] [--rounds N] [--registry-url URL] [name…]   (Benchmarks/run-daemon builds both)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "echo-server", arguments.count == 4 {
@@ -34,10 +34,12 @@ func option(_ name: String) -> String? {
 }
 
 guard let cgld = option("--cgld") else {
-    print("usage: DaemonBenchmarks --cgld PATH [--seconds S] [--items N] [lookup-latency|lookup-throughput|prewarm|start|shared-client|content-latency|content-batch|content-cold|content-memory]…")
+    print("usage: DaemonBenchmarks --cgld PATH [--seconds S] [--rounds N] [--items N] [lookup-latency|lookup-throughput|prewarm|start|shared-client|content-latency|content-batch|content-cold|content-memory]…")
     exit(64)
 }
 let seconds = option("--seconds").flatMap(Double.init) ?? 3
+/// How many times content-batch measures each configuration, in turn; it reports medians.
+let rounds = max(1, option("--rounds").flatMap(Int.init) ?? 3)
 let registryURL = option("--registry-url")
 let names = Set(arguments.enumerated().filter { index, argument in
     !argument.hasPrefix("--") && (index == 0 || !arguments[index - 1].hasPrefix("--"))
@@ -210,7 +212,7 @@ if wanted("prewarm") || wanted("start") {
 if wanted("content-latency") || wanted("content-batch") || wanted("content-cold") || names.contains("content-memory") || names.contains("content-batch-profile") {
     let posts = try feedPosts(repository: repository)
     if wanted("content-latency") { try contentLatency(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
-    if wanted("content-batch") { try contentBatch(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds) }
+    if wanted("content-batch") { try contentBatch(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds, rounds: rounds) }
     if wanted("content-cold") { try contentCold(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
     if names.contains("content-batch-profile") { try contentBatchProfile(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds) }
     if names.contains("content-memory") {

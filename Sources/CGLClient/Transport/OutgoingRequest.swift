@@ -67,7 +67,9 @@ enum LookupRequest: OutgoingRequest {
             // strings, content and bytes retained and released).
             WireRequest.appendLookupsWithReferences(requestID: requestID, lookups.indices.lazy.map { index in
                 let encoding = lookups[index].encoding
-                return (encoded: encoding.bytes, reference: inFull ? nil : encoding.referenceToSend())
+                let reference = inFull ? nil : encoding.referenceToSend()
+                // The bytes only when they go: an empty array is retained by nobody.
+                return (encoded: reference == nil ? encoding.bytes : [], reference: reference)
             }, into: &buffer)
         case .batch(let lookups, _):
             precondition(version >= 2, "protocol version \(version) has no lookupBatch")
