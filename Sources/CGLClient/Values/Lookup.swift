@@ -35,7 +35,7 @@ public struct Lookup: Sendable, Hashable {
         self.environment = environment
         self.content = content
         self.textScale = textScale
-        encoding = LookupEncoding(WireLookup(scheme: scheme, environment: environment.request, textScale: textScale, content: WireContent(content)))
+        encoding = LookupEncoding(Self.wire(scheme, environment, content, textScale))
     }
 
     private mutating func encode() {
@@ -45,7 +45,9 @@ public struct Lookup: Sendable, Hashable {
     /// The lookup as protocol version 2 carries it (``WireLookup/encoded()``).
     var encoded: [UInt8] { encoding.bytes }
 
-    var wire: WireLookup {
+    var wire: WireLookup { Self.wire(scheme, environment, content, textScale) }
+
+    private static func wire(_ scheme: String, _ environment: Environment, _ content: Content, _ textScale: Double?) -> WireLookup {
         WireLookup(scheme: scheme, environment: environment.request, textScale: textScale, content: WireContent(content))
     }
 

@@ -56,10 +56,9 @@ extension WireBatchAnswer {
     ///
     /// - Throws: `WireDecodingError` when the payload is not exactly a list of answers.
     package static func views(in payload: [UInt8], version: UInt16) throws(WireDecodingError) -> [Result<WireSnapshotView, WireError>] {
-        let items = try ByteReader.reading(payload[...]) { reader throws(WireDecodingError) -> [(kind: UInt8, range: Range<Int>)] in
-            // The element's labels spelt out: an array of unlabeled tuples would be cast to
-            // labeled ones at run time, element by element.
-            let items = try reader.readList("the answers", minimumSize: itemHeaderSize) { reader throws(WireDecodingError) -> (kind: UInt8, range: Range<Int>) in
+        // One pass: each answer checked as it is reached, with no list of places between.
+        try ByteReader.reading(payload[...]) { reader throws(WireDecodingError) -> [Result<WireSnapshotView, WireError>] in
+            let answers = try reader.readList("the answers", minimumSize: itemHeaderSize) { reader throws(WireDecodingError) -> Result<WireSnapshotView, WireError> in
                 let start = reader.offset
                 let kind = try reader.readUInt8("an answer's kind")
                 let length = Int(try reader.readUInt32("an answer's length"))
@@ -69,24 +68,16 @@ extension WireBatchAnswer {
                 }
                 let payloadStart = reader.offset
                 _ = try reader.readBytes(length, "an answer")
-                return (kind, payloadStart ..< payloadStart + length)
-            }
-            try reader.finish("a snapshots response")
-            return items
-        }
-        var answers: [Result<WireSnapshotView, WireError>] = []
-        answers.reserveCapacity(items.count)
-        for (kind, range) in items {
-            if kind == WireResponse.Kind.snapshot.rawValue {
-                answers.append(.success(try WireSnapshotView(payload, range: range, version: version)))
-            } else {
-                answers.append(.failure(try ByteReader.reading(payload[range]) { reader throws(WireDecodingError) in
+                let range = payloadStart ..< payloadStart + length
+                if kind == WireResponse.Kind.snapshot.rawValue { return .success(try WireSnapshotView(payload, range: range, version: version)) }
+                return .failure(try ByteReader.reading(payload[range]) { reader throws(WireDecodingError) in
                     let error = try WireError(from: &reader)
                     try reader.finish("an error answer")
                     return error
-                }))
+                })
             }
+            try reader.finish("a snapshots response")
+            return answers
         }
-        return answers
     }
 }
