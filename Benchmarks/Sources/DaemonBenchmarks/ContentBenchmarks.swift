@@ -217,7 +217,7 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
     daemon.stop()
 }
 
-func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double) throws {
+func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: [Content], seconds: Double, clients: Int) throws {
     let (daemon, client) = try startWithFeedCell(cgld, in: folder + "/content-batch-profile", feedCell: feedCell)
     _ = try client.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) })
     // By reference, as the client library sends the page it keeps.
@@ -227,14 +227,21 @@ func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: 
         return .reference(WireLookupReference(Array(SHA256.hash(data: encoded)))!)
     }).encode(requestID: 1, into: &request)
     let socket = folder + "/content-batch-profile/cgld.sock"
-    let connection = try RawLookup(socket: socket, request: request, responseSize: try RawLookup.answerSize(socket: socket, request: request))
+    let answerSize = try RawLookup.answerSize(socket: socket, request: request)
     print("cgld pid \(daemon.pid)")
-    let rate = try throughput(clients: 1, seconds: seconds) { _ in { try connection.lookup() } } * Double(posts.count)
-    print("batch as bytes by reference, 1 client: \(Int(rate)) snapshots/s")
+    let rate = try throughput(clients: clients, seconds: seconds) { _ in
+        let connection = try RawLookup(socket: socket, request: request, responseSize: answerSize)
+        return { try connection.lookup() }
+    } * Double(posts.count)
+    print("batch as bytes by reference, \(clients) clients: \(Int(rate)) snapshots/s")
+    // One page shared by every client, each with a client of its own, as content-batch does.
     let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
     print("client library from now on, pid \(getpid())")
-    let library = try throughput(clients: 1, seconds: seconds) { _ in { _ = try client.lookup(batch) } } * Double(posts.count)
-    print("batch with the client library, 1 client: \(Int(library)) snapshots/s")
+    let library = try throughput(clients: clients, seconds: seconds) { _ in
+        let own = CGLClient(configuration: CGLClient.Configuration(socketPath: socket))
+        return { _ = try own.lookup(batch) }
+    } * Double(posts.count)
+    print("batch with the client library, \(clients) clients: \(Int(library)) snapshots/s")
     client.close()
     daemon.stop()
 }

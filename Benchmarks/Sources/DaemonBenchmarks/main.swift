@@ -12,7 +12,7 @@ import Synchronization
 //   shared-client      8 threads' warm lookups on one CGLClient, alone and while a prewarm of
 //                      24,000 snapshots runs on the same client
 //   content-latency, content-batch, content-cold, content-memory: lookups with content
-//   content-batch-profile (named only): the warm batch as bytes from one client for --seconds,
+//   content-batch-profile (named only): the warm batch as bytes from --clients N clients (1) for --seconds,
 //     then with the client library for --seconds, printing the pids of cgld and of this
 //     process, to profile either alone (perf record -p PID)
 //                      (ContentBenchmarks.swift); content-memory is left out unless named
@@ -214,7 +214,8 @@ if wanted("content-latency") || wanted("content-batch") || wanted("content-cold"
     if wanted("content-latency") { try contentLatency(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
     if wanted("content-batch") { try contentBatch(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds, rounds: rounds) }
     if wanted("content-cold") { try contentCold(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts) }
-    if names.contains("content-batch-profile") { try contentBatchProfile(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds) }
+    if names.contains("content-batch-profile") { try contentBatchProfile(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, seconds: seconds,
+                                                                           clients: option("--clients").flatMap(Int.init) ?? 1) }
     if names.contains("content-memory") {
         try contentMemory(cgld: cgld, folder: folder, feedCell: feedCell, posts: posts, items: option("--items").flatMap(Int.init) ?? 1_000_000)
     }
