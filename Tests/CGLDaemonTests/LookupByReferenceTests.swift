@@ -64,6 +64,39 @@ import Testing
         }
     }
 
+    /// A page named whole by references the daemon knows (its warm path) is answered as
+    /// the same page is when one of its references is unknown (the general path): each
+    /// lookup its own snapshot, in order, and the counters alike.
+    @Test func aPageByReferenceIsAnsweredAsThePageWithAnUnknownReference() async throws {
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            let posts = ["A first post.", "A second, longer post that wraps over more than one line of the cell."].map { body in
+                WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: WireContent(entries: [.init(slot: "body", value: .text(body))]))
+            }
+            let references = posts.map { WireLookupReference(lookupBytes: $0.encoded()) }
+            let unknown = WireLookupReference(lookupBytes: Array("never sent".utf8))
+            try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                #expect(try connection.handshake().isAccepted)
+                let full = try Self.answers(posts.map { .lookup($0) }, on: connection, id: 1).map(Self.elements)
+                #expect(full.allSatisfy { $0 != nil } && full[0] != full[1])
+                let warm = try Self.answers([.reference(references[1]), .reference(references[0]), .reference(references[1])], on: connection, id: 2)
+                #expect(warm.map(Self.elements) == [full[1], full[0], full[1]])
+                let mixed = try Self.answers([.reference(references[1]), .reference(unknown), .reference(references[0])], on: connection, id: 3)
+                #expect(mixed.map(Self.elements) == [full[1], nil, full[0]])
+                guard case .failure(let error) = mixed[1] else {
+                    Issue.record("an unknown reference answered \(mixed[1])")
+                    return
+                }
+                #expect(error.code == .unknownReference)
+                // An empty page: an empty answer, on either path.
+                #expect(try Self.answers([], on: connection, id: 4).isEmpty)
+            }
+            let stats = try await daemon.client().stats()
+            #expect(stats["lookups.byReference"] == 5 && stats["lookups.unknownReference"] == 1)
+        }
+    }
+
     /// A reference outlives a change of the registry: the lookup's own bytes are resolved
     /// again, and name what the registry holds now.
     @Test func aReferenceFollowsTheRegistry() async throws {

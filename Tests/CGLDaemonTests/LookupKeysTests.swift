@@ -176,4 +176,29 @@ import Testing
         #expect(keys.find(reference: references[1], registryGeneration: 5)?.resolved?.key == Self.key("sha256:1"))
         #expect(keys.resolved(reference: references[1], registryGeneration: 5)?.key == Self.key("sha256:1"))
     }
+
+    /// A reference names the entry it was kept with, and nothing once that entry is
+    /// replaced, wherever the entry was found last: in the current generation, or brought
+    /// back from the previous one by its bytes or by its reference.
+    @Test func aReferenceGoesWithItsEntryThroughGenerations() {
+        let keys = LookupKeys(limit: 4096)
+        let bytes = Array("a lookup kept with its reference".utf8)
+        let hash = bytes.withUnsafeBytes { keys.hash($0, version: 2) }
+        Self.insert(keys, bytes, "sha256:1", generation: 1, reference: Self.reference(bytes))
+        // Aged once: the entry counts 433 bytes and each filler 282, so the thirteenth
+        // filler ages the generation and the fourteenth does not again.
+        for index in 0 ..< 14 { Self.insert(keys, Array("filler \(index)".utf8), "sha256:f\(index)", generation: 1) }
+        #expect(keys.resolved(reference: Self.reference(bytes), registryGeneration: 1) == nil)
+        // Brought back by its bytes, then replaced by the same bytes resolved in another
+        // registry, sent without references: the reference names nothing any more.
+        #expect(Self.find(keys, bytes, generation: 1)?.key == Self.key("sha256:1"))
+        #expect(keys.resolved(reference: Self.reference(bytes), registryGeneration: 1)?.key == Self.key("sha256:1"))
+        Self.insert(keys, bytes, "sha256:2", generation: 2)
+        #expect(keys.resolved(reference: Self.reference(bytes), registryGeneration: 2) == nil)
+        #expect(keys.find(reference: Self.reference(bytes), registryGeneration: 2) == nil)
+        // Attached again: the new entry answers for it.
+        bytes.withUnsafeBytes { keys.attach(Self.reference(bytes), to: $0, version: 2, hash: hash, registryGeneration: 2) }
+        #expect(keys.resolved(reference: Self.reference(bytes), registryGeneration: 2)?.key == Self.key("sha256:2"))
+        #expect(keys.resolved(references: [Self.reference(bytes)], registryGeneration: 2)?.map(\.key) == [Self.key("sha256:2")])
+    }
 }

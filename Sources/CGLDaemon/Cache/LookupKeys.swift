@@ -186,6 +186,9 @@ extension LookupKeys.Tables {
         }
         guard let entry = previous[hash], entry.matches(bytes, version: version, registryGeneration: registryGeneration) else { return nil }
         previous[hash] = nil
+        // Its reference now names it in the current generation only: a later replacement
+        // there must not find it again through the previous one.
+        if let reference = entry.reference, previousReferences[reference] === entry { previousReferences[reference] = nil }
         insert(entry, limit: limit)
         return entry
     }
