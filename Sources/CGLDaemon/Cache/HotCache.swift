@@ -1,5 +1,6 @@
 import CGLStore
 import CGLWire
+import NIOCore
 import Synchronization
 
 /// The in-memory snapshot cache: encoded snapshots by key, bounded by bytes, the
@@ -22,18 +23,17 @@ final class HotCache: Sendable {
         state.withLock { $0.get(key) }
     }
 
-    /// The payloads of every one of `resolved`'s keys, each marked as used now, under one
-    /// lock; nil unless all are cached (those found before the first miss are marked used).
-    func get(_ resolved: [LookupKeys.Resolved]) -> [EncodedSnapshot]? {
-        state.withLock { state in
-            var payloads: [EncodedSnapshot] = []
-            payloads.reserveCapacity(resolved.count)
-            for one in resolved {
-                guard let payload = state.get(one.key) else { return nil }
-                payloads.append(payload)
-            }
-            return payloads
-        }
+    /// Writes the `snapshots` frame answering `requestID` with the payloads of every one of
+    /// `resolved`'s keys, each named as its lookup asked and marked as used now, straight
+    /// from the cache under one lock: a warm page costs one copy of each snapshot, and no
+    /// reference counting or array of them. False, with nothing written, unless all are
+    /// cached and the frame fits a server's bound (those found before the first miss are
+    /// marked used).
+    ///
+    /// - Parameter places: Scratch space for the entries' places, kept by the caller from
+    ///   one page to the next.
+    func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into bytes: inout ByteBuffer, places: inout [Int]) -> Bool {
+        state.withLock { $0.writePage(resolved, requestID: requestID, into: &bytes, places: &places) }
     }
 
     /// Caches `payload` under `key`, evicting the least recently used entries to stay within
@@ -98,6 +98,46 @@ struct LRUState {
         guard let index = indices[key] else { return nil }
         moveToFront(index)
         return nodes[index].payload
+    }
+
+    /// The place of `resolved`'s entry, marked as used now: the place it was last found at
+    /// when that node still holds this very key, else found by the key's hash (and
+    /// remembered). Nil when it is not cached.
+    private mutating func use(_ resolved: LookupKeys.Resolved) -> Int? {
+        let hint = resolved.cacheSlot.load(ordering: .relaxed)
+        let index: Int
+        if hint >= 0, hint < nodes.count, nodes[hint].payload != nil, nodes[hint].key.isIdentical(to: resolved.key) {
+            index = hint
+        } else {
+            guard let found = indices[resolved.key] else { return nil }
+            index = found
+            // An equal key made elsewhere: the node takes this one, so that the hint holds next time.
+            if !nodes[found].key.isIdentical(to: resolved.key) { nodes[found].key = resolved.key }
+            resolved.cacheSlot.store(found, ordering: .relaxed)
+        }
+        moveToFront(index)
+        return index
+    }
+
+    /// ``HotCache/writePage(_:requestID:into:places:)`` under the lock.
+    mutating func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into bytes: inout ByteBuffer, places: inout [Int]) -> Bool {
+        places.removeAll(keepingCapacity: true)
+        var answersSize = 0
+        for one in resolved {
+            guard let index = use(one) else { return false }
+            places.append(index)
+            answersSize += SnapshotsFrameWriter.answerSize(of: nodes[index].payload!, named: one.name)
+        }
+        guard let size = SnapshotsFrameWriter.frameSize(count: resolved.count, answersSize: answersSize) else { return false }
+        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
+            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: resolved.count, size: size, into: memory)
+            for position in resolved.indices {
+                offset += SnapshotsFrameWriter.writeAnswer(nodes[places[position]].payload!, named: resolved[position].name, source: .memory,
+                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+            }
+            return size
+        }
+        return true
     }
 
     mutating func insert(_ payload: EncodedSnapshot, for key: SnapshotKey, cost: Int, limit: Int) {

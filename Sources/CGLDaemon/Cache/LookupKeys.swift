@@ -29,6 +29,9 @@ final class LookupKeys: Sendable {
     final class Resolved: Sendable {
         let key: SnapshotKey
         let name: String
+        /// Where the hot cache last found the key's snapshot: a hint it checks (by the key's
+        /// identity) before trusting, so that a warm page is not hashed a second time.
+        let cacheSlot = Atomic<Int>(-1)
 
         init(key: SnapshotKey, name: String) {
             self.key = key

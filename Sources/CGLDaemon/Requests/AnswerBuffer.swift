@@ -7,6 +7,8 @@ struct AnswerBuffer {
     private(set) var bytes = ByteBuffer()
     /// Scratch space for answers the encoders write as arrays.
     private var scratch: [UInt8] = []
+    /// Scratch space for the hot cache's places of a page's entries.
+    private var places: [Int] = []
 
     /// The largest buffer kept from one burst to the next; a larger one is let go.
     private static let reusedCapacity = 64 * 1024
@@ -55,24 +57,11 @@ struct AnswerBuffer {
         return true
     }
 
-    /// Appends the `snapshots` frame of a page found whole in memory: `snapshots[i]`, named
-    /// `resolved[i].name`. False, with nothing appended, when the frame would pass a server's
-    /// bound.
-    mutating func appendFound(_ snapshots: [EncodedSnapshot], resolved: [LookupKeys.Resolved], requestID: UInt32) -> Bool {
-        var answersSize = 0
-        for index in snapshots.indices {
-            answersSize += SnapshotsFrameWriter.answerSize(of: snapshots[index], named: resolved[index].name)
-        }
-        guard let size = SnapshotsFrameWriter.frameSize(count: snapshots.count, answersSize: answersSize) else { return false }
-        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
-            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: snapshots.count, size: size, into: memory)
-            for index in snapshots.indices {
-                offset += SnapshotsFrameWriter.writeAnswer(snapshots[index], named: resolved[index].name, source: .memory,
-                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
-            }
-            return size
-        }
-        return true
+    /// Appends the `snapshots` frame of a page found whole in memory, written by `hotCache`
+    /// straight from its entries. False, with nothing appended, when one is not there or the
+    /// frame would pass a server's bound.
+    mutating func appendFound(_ resolved: [LookupKeys.Resolved], from hotCache: HotCache, requestID: UInt32) -> Bool {
+        hotCache.writePage(resolved, requestID: requestID, into: &bytes, places: &places)
     }
 
     /// Appends a frame that `encode` writes into the array it is given (a batch's

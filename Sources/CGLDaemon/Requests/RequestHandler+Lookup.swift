@@ -87,8 +87,7 @@ extension RequestHandler {
             references.append(reference)
         }
         guard isWhole, let resolved = lookupKeys.resolved(references: references, registryGeneration: registryGeneration),
-              let snapshots = snapshots.hotCache.get(resolved),
-              answers.appendFound(snapshots, resolved: resolved, requestID: frame.requestID) else { return false }
+              answers.appendFound(resolved, from: snapshots.hotCache, requestID: frame.requestID) else { return false }
         counters.lookupsByReference.add(references.count, ordering: .relaxed)
         self.snapshots.countMemoryHits(references.count)
         return true

@@ -58,6 +58,12 @@ public struct SnapshotKey: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(storage.fingerprint)
     }
 
+    /// Whether `other` is this very key, not only an equal one (one comparison of
+    /// references): what a cache checks a remembered place by before trusting it.
+    public func isIdentical(to other: SnapshotKey) -> Bool {
+        storage === other.storage
+    }
+
     /// Whether the key is of the document's own content (every slot at its default).
     public var hasDefaultContent: Bool { storage.contentDigest.isEmpty }
 
