@@ -143,59 +143,75 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
         // Every configuration, in rounds: each round runs them all in turn, so that the
         // machine's noise (which placed 8 clients' Redis anywhere from 2.3 M to 3.6 M values/s
         // in single runs) hits them alike; each row is the median of its rounds.
-        var configurations: [(key: String, name: String, unit: String, work: (Int) throws -> Work)] = [
-            ("library", "cgld batch of 50 cells with content", "snapshots/s", { _ in
+        // Each with the server it asks, whose CPU time per page is reported beside the clients'.
+        var configurations: [(key: String, name: String, unit: String, server: Child, work: (Int) throws -> Work)] = [
+            ("library", "cgld batch of 50 cells with content", "snapshots/s", daemon, { _ in
                 let own = CGLClient(configuration: CGLClient.Configuration(socketPath: cgldSocket))
                 return { _ = try own.lookup(batch) }
             }),
             // The same batch with its Lookups made on every call (a renderer building the page
             // from fresh posts): what laying a lookup out once, when made, saves a caller that keeps it.
-            ("remade", "cgld batch, Lookups made on every call", "snapshots/s", { _ in
+            ("remade", "cgld batch, Lookups made on every call", "snapshots/s", daemon, { _ in
                 let own = CGLClient(configuration: CGLClient.Configuration(socketPath: cgldSocket))
                 return { _ = try own.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }) }
             }),
-            ("bytes", "cgld batch as bytes in full (\(batchRequest.count) B)", "snapshots/s", { _ in
+            ("bytes", "cgld batch as bytes in full (\(batchRequest.count) B)", "snapshots/s", daemon, { _ in
                 let connection = try RawLookup(socket: cgldSocket, request: batchRequest, responseSize: batchAnswerSize)
                 return { try connection.lookup() }
             }),
-            ("floor", "bare SwiftNIO server, the batch's sizes", "snapshots/s", { _ in
+            ("floor", "bare SwiftNIO server, the batch's sizes", "snapshots/s", nio, { _ in
                 let connection = try RawLookup(socket: nioSocket, request: batchRequest, responseSize: batchAnswerSize, handshake: false)
                 return { try connection.lookup() }
             }),
-            ("byReference", "cgld batch as bytes by reference (\(referencesRequest.count) B)", "snapshots/s", { _ in
+            ("byReference", "cgld batch as bytes by reference (\(referencesRequest.count) B)", "snapshots/s", daemon, { _ in
                 let connection = try RawLookup(socket: cgldSocket, request: referencesRequest, responseSize: batchAnswerSize)
                 return { try connection.lookup() }
             }),
         ]
-        if let (_, socket) = redis {
+        if let (server, socket) = redis {
             configurations += [
-                ("redis", "Redis MGET of 50 values of \(valueSize) B", "values/s", { _ in
+                ("redis", "Redis MGET of 50 values of \(valueSize) B", "values/s", server, { _ in
                     let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
                     return { try getter.get() }
                 }),
                 // Library to library: Redis's own C client, its reply parsed into 50 values.
-                ("hiredis", "Redis MGET through hiredis", "values/s", { _ in
+                ("hiredis", "Redis MGET through hiredis", "values/s", server, { _ in
                     let getter = try HiredisMultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
                     return { try getter.get() }
                 }),
-                ("longKeys", "Redis MGET, keys of \(lookupSize) B (the lookups' size)", "values/s", { _ in
+                ("longKeys", "Redis MGET, keys of \(lookupSize) B (the lookups' size)", "values/s", server, { _ in
                     let getter = try Redis.MultiGetter(socket: socket, keys: longKeys, size: valueSize)
                     return { try getter.get() }
                 }),
             ]
         }
         var samples = [[Double]](repeating: [], count: configurations.count)
+        // The CPU time of a page (50 values) in the server and in the clients: on two cores
+        // shared by both ends, throughput is what the two together cost.
+        var serverCPU = samples, clientsCPU = samples
         for _ in 0 ..< rounds {
             for (index, configuration) in configurations.enumerated() {
-                samples[index].append(try throughput(clients: clients, seconds: seconds, makeWork: configuration.work) * Double(batch.count))
+                let (serverBefore, clientsBefore) = (configuration.server.cpuSeconds, ownCPUSeconds())
+                let measured = try countedThroughput(clients: clients, seconds: seconds, makeWork: configuration.work)
+                let pages = Double(max(1, measured.operations))
+                samples[index].append(measured.perSecond * Double(batch.count))
+                serverCPU[index].append((configuration.server.cpuSeconds - serverBefore) / pages * 1_000_000)
+                clientsCPU[index].append((ownCPUSeconds() - clientsBefore) / pages * 1_000_000)
             }
         }
         var median: [String: Double] = [:]
-        for (configuration, values) in zip(configurations, samples) {
+        func row(_ name: String, _ values: [Double], unit: String) -> Row {
             let sorted = values.sorted()
-            median[configuration.key] = sorted[sorted.count / 2]
-            rows.append(Row(name: "\(configuration.name), \(clients) clients", value: sorted[sorted.count / 2], unit: configuration.unit,
-                            low: sorted.first, high: sorted.last))
+            return Row(name: name, value: sorted[sorted.count / 2], unit: unit, low: sorted.first, high: sorted.last)
+        }
+        for (index, configuration) in configurations.enumerated() {
+            let throughputRow = row("\(configuration.name), \(clients) clients", samples[index], unit: configuration.unit)
+            median[configuration.key] = throughputRow.value
+            rows.append(throughputRow)
+        }
+        for (index, configuration) in configurations.enumerated() {
+            rows.append(row("  CPU a page in the server: \(configuration.key), \(clients) clients", serverCPU[index], unit: "µs"))
+            rows.append(row("  CPU a page in the clients: \(configuration.key), \(clients) clients", clientsCPU[index], unit: "µs"))
         }
         func ratio(_ name: String, _ first: String, _ second: String) {
             if let first = median[first], let second = median[second] { ratios["\(name) \(clients) clients"] = first / second }

@@ -41,6 +41,9 @@ final class Child {
         return times
     }
 
+    /// The CPU time its running threads have used, in seconds.
+    var cpuSeconds: Double { threadCPUTimes.values.reduce(0, +) / 1_000_000_000 }
+
     func stop() {
         guard process.isRunning else { return }
         process.terminate()

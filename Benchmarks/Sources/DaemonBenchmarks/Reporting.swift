@@ -75,6 +75,11 @@ func freeThenPinned<T>(_ processes: [Int32], _ measure: () throws -> T) rethrows
 
 /// Operations per second of `clients` threads, each running its own `work` for `seconds`.
 func throughput(clients: Int, seconds: Double, makeWork: (Int) throws -> Work) throws -> Double {
+    try countedThroughput(clients: clients, seconds: seconds, makeWork: makeWork).perSecond
+}
+
+/// ``throughput(clients:seconds:makeWork:)`` with the number of operations done.
+func countedThroughput(clients: Int, seconds: Double, makeWork: (Int) throws -> Work) throws -> (perSecond: Double, operations: Int) {
     let works = try (0..<clients).map(makeWork)
     let stop = Atomic<Bool>(false)
     let total = Atomic<Int>(0)
@@ -100,6 +105,14 @@ func throughput(clients: Int, seconds: Double, makeWork: (Int) throws -> Work) t
     done.wait()
     let elapsed = Date().timeIntervalSince(start)
     if failures.load(ordering: .relaxed) > 0 { print("warning: \(failures.load(ordering: .relaxed)) clients failed") }
-    return Double(total.load(ordering: .relaxed)) / elapsed
+    return (Double(total.load(ordering: .relaxed)) / elapsed, total.load(ordering: .relaxed))
+}
+
+/// The CPU time this process has used, in seconds: every thread's, those ended too.
+func ownCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
