@@ -86,20 +86,18 @@ extension CGLClient {
         for (request, answer) in zip(requests, answers) {
             let expected = request.count
             switch answer {
-            case .snapshots(let items) where items.count == expected:
+            case .snapshots(let answers) where answers.count == expected:
                 guard case .batch(let lookups, _) = request else { break }
-                // In place, through the buffers' addresses: subscripts and iterators copied each
-                // lookup and each answer whole, through their value witnesses.
+                // In place, through the lookups' addresses: subscripts and iterators copied each
+                // lookup whole, through its value witness.
                 let socketPath = configuration.socketPath
                 lookups.withUnsafeBufferPointer { lookups in
-                    items.withUnsafeBufferPointer { items in
-                        for offset in items.indices {
-                            switch items[offset] {
-                            case .success(let snapshot):
-                                lookups[offset].encoding.answered()
-                                results.append(.success(Snapshot(snapshot)))
-                            case .failure(let error): results.append(.failure(.daemon(error, socketPath: socketPath)))
-                            }
+                    for offset in 0 ..< answers.count {
+                        switch answers[offset] {
+                        case .success(let snapshot):
+                            lookups[offset].encoding.answered()
+                            results.append(.success(Snapshot(snapshot)))
+                        case .failure(let error): results.append(.failure(.daemon(error, socketPath: socketPath)))
                         }
                     }
                 }
@@ -133,7 +131,7 @@ extension CGLClient {
     }
 
     private static func describe(_ answer: Answer) -> String {
-        if case .snapshots(let items) = answer { return "\(items.count) answers" }
+        if case .snapshots(let answers) = answer { return "\(answers.count) answers" }
         return "\(answer.kind)"
     }
 

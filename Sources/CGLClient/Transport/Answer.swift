@@ -6,7 +6,7 @@ enum Answer: Sendable {
     /// A lookup's snapshot.
     case snapshot(WireSnapshotView)
     /// A batch's answers, in the order of its lookups.
-    case snapshots([Result<WireSnapshotView, WireError>])
+    case snapshots(WireBatchAnswers)
     /// Any other response, `error` included.
     case response(WireResponse)
 
@@ -16,7 +16,7 @@ enum Answer: Sendable {
         case WireResponse.Kind.snapshot.rawValue:
             self = .snapshot(try WireSnapshotView(payload: frame.payload, version: version))
         case WireResponse.Kind.snapshots.rawValue where version >= WireResponse.Kind.snapshots.introducedIn:
-            self = .snapshots(try WireBatchAnswer.views(in: frame.payload, version: version))
+            self = .snapshots(try WireBatchAnswers(payload: frame.payload, version: version))
         default:
             self = .response(try WireResponse(frame: frame, version: version, strings: strings))
         }

@@ -49,35 +49,3 @@ public enum WireBatchAnswer: Sendable, Hashable {
         }
     }
 }
-
-extension WireBatchAnswer {
-    /// The answers of a `snapshots` payload with each snapshot kept as its bytes
-    /// (``WireSnapshotView``), checked as ``WireResponse`` decoding checks them.
-    ///
-    /// - Throws: `WireDecodingError` when the payload is not exactly a list of answers.
-    package static func views(in payload: [UInt8], version: UInt16) throws(WireDecodingError) -> [Result<WireSnapshotView, WireError>] {
-        // One pass: each answer checked as it is reached, with no list of places between.
-        try ByteReader.reading(payload[...]) { reader throws(WireDecodingError) -> [Result<WireSnapshotView, WireError>] in
-            let answers = try reader.readList("the answers", minimumSize: itemHeaderSize) { reader throws(WireDecodingError) -> Result<WireSnapshotView, WireError> in
-                let start = reader.offset
-                let kind = try reader.readUInt8("an answer's kind")
-                let length = Int(try reader.readUInt32("an answer's length"))
-                guard kind == WireResponse.Kind.snapshot.rawValue || kind == WireResponse.Kind.error.rawValue else {
-                    throw WireDecodingError(code: .badValue, message: "an answer's kind is 0x\(String(kind, radix: 16)); expected 0x85 (snapshot) or 0xff (error)",
-                                            offset: start)
-                }
-                let payloadStart = reader.offset
-                _ = try reader.readBytes(length, "an answer")
-                let range = payloadStart ..< payloadStart + length
-                if kind == WireResponse.Kind.snapshot.rawValue { return .success(try WireSnapshotView(payload, range: range, version: version)) }
-                return .failure(try ByteReader.reading(payload[range]) { reader throws(WireDecodingError) in
-                    let error = try WireError(from: &reader)
-                    try reader.finish("an error answer")
-                    return error
-                })
-            }
-            try reader.finish("a snapshots response")
-            return answers
-        }
-    }
-}

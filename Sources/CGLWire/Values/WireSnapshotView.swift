@@ -11,20 +11,45 @@ package struct WireSnapshotView: Sendable {
     private let end: Int
     /// The protocol version the payload is laid out for.
     package let version: UInt16
-    /// Where the environment, the snapshot's size, the elements' count and the version 2
-    /// trailer start, relative to `start`.
-    private let environmentOffset: Int
-    private let sizeOffset: Int
-    private let elementsOffset: Int
-    private let trailerOffset: Int
+    /// Where its fields are, as the check found them.
+    private let layout: Layout
     /// The number of elements.
-    package let elementCount: Int
+    package var elementCount: Int { layout.elementCount }
+
+    /// Where a checked payload's fields are: the offsets of the environment, the snapshot's
+    /// size, the elements' count and the version 2 trailer, relative to the payload's start,
+    /// and the number of elements. Plain values: a batch keeps one per answer at no cost.
+    package struct Layout: Sendable {
+        let environmentOffset: Int
+        let sizeOffset: Int
+        let elementsOffset: Int
+        let trailerOffset: Int
+        let elementCount: Int
+    }
 
     /// The view of the snapshot payload at `range` of `storage`.
     ///
     /// - Precondition: `range` lies within `storage`.
     /// - Throws: `WireDecodingError` when the bytes are not exactly one snapshot of `version`.
     package init(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) {
+        self.init(storage, range: range, version: version, checked: try Self.check(storage, range: range, version: version))
+    }
+
+    /// The view of a payload already checked: `layout` is what ``check(_:range:version:)``
+    /// gave for these very bytes.
+    package init(_ storage: [UInt8], range: Range<Int>, version: UInt16, checked layout: Layout) {
+        self.storage = storage
+        start = range.lowerBound
+        end = range.upperBound
+        self.version = version
+        self.layout = layout
+    }
+
+    /// Checks the snapshot payload at `range` of `storage` (lengths, enumerations, UTF-8).
+    ///
+    /// - Returns: Where its fields are.
+    /// - Throws: `WireDecodingError` when the bytes are not exactly one snapshot of `version`.
+    package static func check(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) -> Layout {
         // The walk by plain loads; the reader's walk, which names the fault, only when it fails.
         let walked = storage.withUnsafeBytes { Self.walk(UnsafeRawBufferPointer(rebasing: $0[range]), version: version) }
         let offsets: (Int, Int, Int, Int, Int)
@@ -33,12 +58,7 @@ package struct WireSnapshotView: Sendable {
         } else {
             offsets = try Self.walkNamingTheFault(storage, range: range, version: version)
         }
-        self.storage = storage
-        start = range.lowerBound
-        end = range.upperBound
-        self.version = version
-        (environmentOffset, sizeOffset, elementsOffset, trailerOffset) = (offsets.0, offsets.1, offsets.2, offsets.3)
-        elementCount = offsets.4
+        return Layout(environmentOffset: offsets.0, sizeOffset: offsets.1, elementsOffset: offsets.2, trailerOffset: offsets.3, elementCount: offsets.4)
     }
 
     /// Walks a snapshot payload with plain loads, checking what the reader's walk checks
@@ -178,18 +198,18 @@ package struct WireSnapshotView: Sendable {
 
     /// The environment the frames were computed for, with its text scale.
     package var environment: WireEnvironment {
-        var environment = read(at: environmentOffset) { reader throws(WireDecodingError) in try WireEnvironment(from: &reader) }
-        if version >= 2 { environment.textScale = read(at: trailerOffset) { reader throws(WireDecodingError) in try reader.readDouble("the text scale") } }
+        var environment = read(at: layout.environmentOffset) { reader throws(WireDecodingError) in try WireEnvironment(from: &reader) }
+        if version >= 2 { environment.textScale = read(at: layout.trailerOffset) { reader throws(WireDecodingError) in try reader.readDouble("the text scale") } }
         return environment
     }
 
     /// The extent of all frames in root space.
-    package var size: WireSize { read(at: sizeOffset) { reader throws(WireDecodingError) in try WireSize(from: &reader) } }
+    package var size: WireSize { read(at: layout.sizeOffset) { reader throws(WireDecodingError) in try WireSize(from: &reader) } }
 
     /// The content digest; nil for the document's own content (and in version 1).
     package var contentDigest: String? {
         guard version >= 2 else { return nil }
-        let digest = read(at: trailerOffset + 8) { reader throws(WireDecodingError) in try reader.readString("the content digest") }
+        let digest = read(at: layout.trailerOffset + 8) { reader throws(WireDecodingError) in try reader.readString("the content digest") }
         return digest.isEmpty ? nil : digest
     }
 
@@ -197,9 +217,9 @@ package struct WireSnapshotView: Sendable {
     package func elementOffsets() -> [Int] {
         var offsets: [Int] = []
         offsets.reserveCapacity(elementCount)
-        read(at: elementsOffset + 4) { reader throws(WireDecodingError) in
+        read(at: layout.elementsOffset + 4) { reader throws(WireDecodingError) in
             for _ in 0 ..< elementCount {
-                offsets.append(elementsOffset + 4 + reader.offset)
+                offsets.append(layout.elementsOffset + 4 + reader.offset)
                 _ = try reader.readByteString("an element's id")
                 _ = try reader.readBytes(64, "an element's frames")
             }
@@ -216,7 +236,7 @@ package struct WireSnapshotView: Sendable {
     package func element(id: String) -> WireSnapshot.Element? {
         var id = id
         return id.withUTF8 { wanted in
-            read(at: elementsOffset + 4) { reader throws(WireDecodingError) -> WireSnapshot.Element? in
+            read(at: layout.elementsOffset + 4) { reader throws(WireDecodingError) -> WireSnapshot.Element? in
                 for _ in 0 ..< elementCount {
                     let bytes = try reader.readByteString("an element's id")
                     guard ByteReader.sameBytes(bytes.assumingMemoryBound(to: UInt8.self), wanted) else {
@@ -233,7 +253,7 @@ package struct WireSnapshotView: Sendable {
     /// Each element's id bytes and frame relative to its parent, in order, until `body`
     /// returns false: no string is made.
     package func forEachFrame(_ body: (UnsafeRawBufferPointer, WireRect) -> Bool) {
-        read(at: elementsOffset + 4) { reader throws(WireDecodingError) in
+        read(at: layout.elementsOffset + 4) { reader throws(WireDecodingError) in
             for _ in 0 ..< elementCount {
                 let id = try reader.readByteString("an element's id")
                 let frame = try WireRect(from: &reader)
