@@ -50,11 +50,13 @@ import Testing
     @Test func aPageIsItsSnapshotsInOrderEachUnderTheNameAskedFor() throws {
         let cache = HotCache(limit: 1 << 20)
         let (first, second) = (snapshot("feed-cell", width: 320), snapshot("feed-cell", width: 390))
-        cache.insert(EncodedSnapshot(first), for: key("320"))
-        cache.insert(EncodedSnapshot(second), for: key("390"))
+        // The keys as a lookup resolves them and its snapshot is then cached: one object each.
+        let (narrow, wide) = (key("320"), key("390"))
+        cache.insert(EncodedSnapshot(first), for: narrow)
+        cache.insert(EncodedSnapshot(second), for: wide)
         // The same snapshot twice, and once under another name registered with the same document.
-        let resolved = [LookupKeys.Resolved(key: key("390"), name: "feed-cell"), LookupKeys.Resolved(key: key("320"), name: "feed-cell"),
-                        LookupKeys.Resolved(key: key("390"), name: "post")]
+        let resolved = [LookupKeys.Resolved(key: wide, name: "feed-cell"), LookupKeys.Resolved(key: narrow, name: "feed-cell"),
+                        LookupKeys.Resolved(key: wide, name: "post")]
         let answers = try #require(try page(resolved, from: cache))
         #expect(answers == [fromMemory(second, named: "feed-cell"), fromMemory(first, named: "feed-cell"), fromMemory(second, named: "post")])
         // Each lookup now remembers where its entry is, and the next page is the same.
@@ -81,41 +83,49 @@ import Testing
         #expect(cache.get(key("390")) == nil)
     }
 
-    /// A remembered place whose node now holds another key (its entry was dropped and the
-    /// node reused) is not trusted: the page is not written from the other key's snapshot.
-    @Test func aPlaceReusedByAnotherKeyIsNotTrusted() throws {
+    /// A remembered place is not trusted once its entry has left: not while the node is
+    /// free (it keeps the key, not the payload), nor once another key's entry reuses it.
+    @Test func aPlaceItsEntryLeftIsNotTrusted() throws {
         let cache = HotCache(limit: 1 << 20)
         let (one, other) = (snapshot("feed-cell", width: 320), snapshot("feed-cell", width: 390))
-        cache.insert(EncodedSnapshot(one), for: key("320"))
-        let resolved = LookupKeys.Resolved(key: key("320"), name: "feed-cell")
+        let narrow = key("320")
+        cache.insert(EncodedSnapshot(one), for: narrow)
+        let resolved = LookupKeys.Resolved(key: narrow, name: "feed-cell")
         #expect(try page([resolved], from: cache) == [fromMemory(one, named: "feed-cell")])
         let place = resolved.cacheSlot.load(ordering: .relaxed)
+        #expect(place >= 0)
 
-        // 320 leaves; its node is reused for another document's entry.
+        // 320 leaves: its node is free, still naming the very same key.
         cache.removeAll(schemeHash: "sha256:a")
+        #expect(try page([resolved], from: cache) == nil)
+
+        // The node is reused for another document's entry.
         cache.insert(EncodedSnapshot(other), for: key("390", hash: "sha256:b"))
         #expect(cache.count == 1)
         #expect(try page([resolved], from: cache) == nil)
 
         // Back, in another node: found by its key, and remembered there.
-        cache.insert(EncodedSnapshot(one), for: key("320"))
+        cache.insert(EncodedSnapshot(one), for: narrow)
         #expect(try page([resolved], from: cache) == [fromMemory(one, named: "feed-cell")])
         #expect(resolved.cacheSlot.load(ordering: .relaxed) != place)
         #expect(try page([LookupKeys.Resolved(key: key("390", hash: "sha256:b"), name: "feed-cell")], from: cache) == [fromMemory(other, named: "feed-cell")])
     }
 
-    /// A lookup whose key is equal to the entry's but another instance (made by another
-    /// path) is found, and the entry still leaves with its scheme's hash.
+    /// A lookup whose key is equal to the entry's but another object (made by another path)
+    /// is found by the table each time; the entry's own key object keeps its place.
     @Test func anEqualKeyMadeElsewhereFindsTheEntry() throws {
         let cache = HotCache(limit: 1 << 20)
         let one = snapshot("feed-cell", width: 320)
-        cache.insert(EncodedSnapshot(one), for: key("320"))
-        let first = LookupKeys.Resolved(key: key("320"), name: "feed-cell")
+        let narrow = key("320")
+        cache.insert(EncodedSnapshot(one), for: narrow)
+        let first = LookupKeys.Resolved(key: narrow, name: "feed-cell")
         let second = LookupKeys.Resolved(key: key("320"), name: "feed-cell")
         #expect(try page([first, second, first], from: cache) == Array(repeating: fromMemory(one, named: "feed-cell"), count: 3))
-        #expect(first.cacheSlot.load(ordering: .relaxed) == second.cacheSlot.load(ordering: .relaxed))
+        #expect(try page([second], from: cache) == [fromMemory(one, named: "feed-cell")])
+        #expect(first.cacheSlot.load(ordering: .relaxed) >= 0)
+        #expect(second.cacheSlot.load(ordering: .relaxed) == -1)
         cache.removeAll(schemeHash: "sha256:a")
         #expect(cache.count == 0 && cache.bytes == 0)
-        #expect(try page([second], from: cache) == nil)
+        #expect(try page([second], from: cache) == nil && page([first], from: cache) == nil)
     }
 }

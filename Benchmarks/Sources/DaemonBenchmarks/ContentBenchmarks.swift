@@ -245,19 +245,30 @@ func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: 
     let socket = folder + "/content-batch-profile/cgld.sock"
     let answerSize = try RawLookup.answerSize(socket: socket, request: request)
     print("cgld pid \(daemon.pid)")
-    let rate = try throughput(clients: clients, seconds: seconds) { _ in
+    /// Snapshots a second of `clients` threads doing `work`, and the CPU a page cost cgld and them.
+    func measured(_ work: (Int) throws -> Work) throws -> (rate: Double, daemon: Double, clients: Double) {
+        let (daemonBefore, clientsBefore) = (daemon.cpuSeconds, ownCPUSeconds())
+        let counted = try countedThroughput(clients: clients, seconds: seconds, makeWork: work)
+        let pages = Double(max(1, counted.operations))
+        return (counted.perSecond * Double(posts.count), (daemon.cpuSeconds - daemonBefore) / pages * 1_000_000,
+                (ownCPUSeconds() - clientsBefore) / pages * 1_000_000)
+    }
+    func line(_ what: String, _ result: (rate: Double, daemon: Double, clients: Double)) -> String {
+        "\(what), \(clients) clients: \(Int(result.rate)) snapshots/s; CPU a page: cgld \(String(format: "%.1f", result.daemon)) µs, clients \(String(format: "%.1f", result.clients)) µs"
+    }
+    let bytes = try measured { _ in
         let connection = try RawLookup(socket: socket, request: request, responseSize: answerSize)
         return { try connection.lookup() }
-    } * Double(posts.count)
-    print("batch as bytes by reference, \(clients) clients: \(Int(rate)) snapshots/s")
+    }
+    print(line("batch as bytes by reference", bytes))
     // One page shared by every client, each with a client of its own, as content-batch does.
     let batch = posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
     print("client library from now on, pid \(getpid())")
-    let library = try throughput(clients: clients, seconds: seconds) { _ in
+    let library = try measured { _ in
         let own = CGLClient(configuration: CGLClient.Configuration(socketPath: socket))
         return { _ = try own.lookup(batch) }
-    } * Double(posts.count)
-    print("batch with the client library, \(clients) clients: \(Int(library)) snapshots/s")
+    }
+    print(line("batch with the client library", library))
     client.close()
     daemon.stop()
 }

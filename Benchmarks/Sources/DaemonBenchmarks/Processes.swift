@@ -41,8 +41,16 @@ final class Child {
         return times
     }
 
-    /// The CPU time its running threads have used, in seconds.
-    var cpuSeconds: Double { threadCPUTimes.values.reduce(0, +) / 1_000_000_000 }
+    /// The CPU time it has used, in seconds: its threads', those ended too (user and system
+    /// time from `/proc/PID/stat`, in clock ticks).
+    var cpuSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // After the command's name (in parentheses, which may hold spaces): the state is field 3,
+        // utime and stime fields 14 and 15.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 
     func stop() {
         guard process.isRunning else { return }

@@ -26,7 +26,8 @@ func report(_ benchmark: String, _ rows: [Row], ratios: [String: Double], target
     print("\n\(benchmark)  (\(machine))")
     for row in rows {
         var line = row.name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%14.1f  %@", row.value, row.unit)
-        if let low = row.low, let high = row.high { line += String(format: "  (%.0f – %.0f)", low, high) }
+        // A spread of small values (µs a page) in tenths; of rates, whole.
+        if let low = row.low, let high = row.high { line += String(format: high < 1000 ? "  (%.1f – %.1f)" : "  (%.0f – %.0f)", low, high) }
         print(line)
     }
     for (name, value) in ratios.sorted(by: { $0.key < $1.key }) { print("\(name): \(String(format: "%.2f", value))") }

@@ -14,7 +14,7 @@ import Synchronization
 //   content-latency, content-batch, content-cold, content-memory: lookups with content
 //   content-batch-profile (named only): the warm batch as bytes from --clients N clients (1) for --seconds,
 //     then with the client library for --seconds, printing the pids of cgld and of this
-//     process, to profile either alone (perf record -p PID)
+//     process, to profile either alone (perf record -p PID), and each phase's CPU a page at each end
 //                      (ContentBenchmarks.swift); content-memory is left out unless named
 //   fleet-propagation, fleet-sync, fleet-lookup: a fleet sharing PostgreSQL (FleetBenchmarks.swift),
 //                      run when --registry-url is given (Benchmarks/run-fleet starts a server)

@@ -86,14 +86,14 @@ extension CGLClient {
         for (request, answer) in zip(requests, answers) {
             let expected = request.count
             switch answer {
-            case .snapshots(let answers) where answers.count == expected:
+            case .snapshots(let page) where page.count == expected:
                 guard case .batch(let lookups, _) = request else { break }
                 // In place, through the lookups' addresses: subscripts and iterators copied each
                 // lookup whole, through its value witness.
                 let socketPath = configuration.socketPath
                 lookups.withUnsafeBufferPointer { lookups in
-                    for offset in 0 ..< answers.count {
-                        switch answers[offset] {
+                    for offset in 0 ..< page.count {
+                        switch page[offset] {
                         case .success(let snapshot):
                             lookups[offset].encoding.answered()
                             results.append(.success(Snapshot(snapshot)))

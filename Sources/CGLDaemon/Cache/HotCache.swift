@@ -7,7 +7,8 @@ import Synchronization
 /// least recently used evicted first.
 ///
 /// A doubly linked list threaded through an array of nodes (indices, not references) keeps
-/// `get` and `insert` O(1) under one short lock, without allocating per hit.
+/// `get` and `insert` O(1) under one short lock, without allocating per hit. A warm page is
+/// written out under that lock (``writePage(_:requestID:into:places:)``), its copy included.
 final class HotCache: Sendable {
     /// The bound, in bytes (payloads plus an estimate of the bookkeeping per entry).
     let limit: Int
@@ -26,14 +27,17 @@ final class HotCache: Sendable {
     /// Writes the `snapshots` frame answering `requestID` with the payloads of every one of
     /// `resolved`'s keys, each named as its lookup asked and marked as used now, straight
     /// from the cache under one lock: a warm page costs one copy of each snapshot, and no
-    /// reference counting or array of them. False, with nothing written, unless all are
-    /// cached and the frame fits a server's bound (those found before the first miss are
-    /// marked used).
+    /// array of them taken out (a retain and a release each). False, with nothing written,
+    /// unless all are cached and the frame fits a server's bound (those found before the
+    /// first miss are marked used).
+    ///
+    /// The copy (about 0.6 µs for a page of 50 feed cells) is made under the lock: `output`
+    /// should have the room already, so that no allocation is.
     ///
     /// - Parameter places: Scratch space for the entries' places, kept by the caller from
     ///   one page to the next.
-    func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into bytes: inout ByteBuffer, places: inout [Int]) -> Bool {
-        state.withLock { $0.writePage(resolved, requestID: requestID, into: &bytes, places: &places) }
+    func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
+        state.withLock { $0.writePage(resolved, requestID: requestID, into: &output, places: &places) }
     }
 
     /// Caches `payload` under `key`, evicting the least recently used entries to stay within
@@ -101,26 +105,28 @@ struct LRUState {
     }
 
     /// The place of `resolved`'s entry, marked as used now: the place it was last found at
-    /// when that node still holds this very key, else found by the key's hash (and
-    /// remembered). Nil when it is not cached.
+    /// when that node still holds a payload under this very key object, else found by the
+    /// key's hash (and remembered when the node holds this key object: a lookup whose key was
+    /// made elsewhere, equal but not the same, is found by the hash each time). Nil when it
+    /// is not cached.
     private mutating func use(_ resolved: LookupKeys.Resolved) -> Int? {
         let hint = resolved.cacheSlot.load(ordering: .relaxed)
         let index: Int
+        // A node with a payload is a live entry, its key the table's; a removed node keeps
+        // its old key but no payload, and a reused one holds another key object.
         if hint >= 0, hint < nodes.count, nodes[hint].payload != nil, nodes[hint].key.isIdentical(to: resolved.key) {
             index = hint
         } else {
             guard let found = indices[resolved.key] else { return nil }
             index = found
-            // An equal key made elsewhere: the node takes this one, so that the hint holds next time.
-            if !nodes[found].key.isIdentical(to: resolved.key) { nodes[found].key = resolved.key }
-            resolved.cacheSlot.store(found, ordering: .relaxed)
+            if nodes[found].key.isIdentical(to: resolved.key) { resolved.cacheSlot.store(found, ordering: .relaxed) }
         }
         moveToFront(index)
         return index
     }
 
     /// ``HotCache/writePage(_:requestID:into:places:)`` under the lock.
-    mutating func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into bytes: inout ByteBuffer, places: inout [Int]) -> Bool {
+    mutating func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
         places.removeAll(keepingCapacity: true)
         var answersSize = 0
         for one in resolved {
@@ -129,7 +135,7 @@ struct LRUState {
             answersSize += SnapshotsFrameWriter.answerSize(of: nodes[index].payload!, named: one.name)
         }
         guard let size = SnapshotsFrameWriter.frameSize(count: resolved.count, answersSize: answersSize) else { return false }
-        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
+        output.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
             var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: resolved.count, size: size, into: memory)
             for position in resolved.indices {
                 offset += SnapshotsFrameWriter.writeAnswer(nodes[places[position]].payload!, named: resolved[position].name, source: .memory,

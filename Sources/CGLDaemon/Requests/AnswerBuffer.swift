@@ -9,6 +9,8 @@ struct AnswerBuffer {
     private var scratch: [UInt8] = []
     /// Scratch space for the hot cache's places of a page's entries.
     private var places: [Int] = []
+    /// The bytes of the last page written from the hot cache.
+    private var lastPageSize = 0
 
     /// The largest buffer kept from one burst to the next; a larger one is let go.
     private static let reusedCapacity = 64 * 1024
@@ -61,7 +63,13 @@ struct AnswerBuffer {
     /// straight from its entries. False, with nothing appended, when one is not there or the
     /// frame would pass a server's bound.
     mutating func appendFound(_ resolved: [LookupKeys.Resolved], from hotCache: HotCache, requestID: UInt32) -> Bool {
-        hotCache.writePage(resolved, requestID: requestID, into: &bytes, places: &places)
+        // Room for a page like the last one, made before the cache's lock is taken: the
+        // cache copies the page under it, and should not allocate there too.
+        bytes.reserveCapacity(minimumWritableBytes: lastPageSize)
+        let start = bytes.writerIndex
+        guard hotCache.writePage(resolved, requestID: requestID, into: &bytes, places: &places) else { return false }
+        lastPageSize = bytes.writerIndex - start
+        return true
     }
 
     /// Appends a frame that `encode` writes into the array it is given (a batch's

@@ -89,7 +89,7 @@ extension RequestHandler {
         guard isWhole, let resolved = lookupKeys.resolved(references: references, registryGeneration: registryGeneration),
               answers.appendFound(resolved, from: snapshots.hotCache, requestID: frame.requestID) else { return false }
         counters.lookupsByReference.add(references.count, ordering: .relaxed)
-        self.snapshots.countMemoryHits(references.count)
+        snapshots.countMemoryHits(references.count)
         return true
     }
 

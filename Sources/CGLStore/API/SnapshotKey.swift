@@ -60,7 +60,7 @@ public struct SnapshotKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `other` is this very key, not only an equal one (one comparison of
     /// references): what a cache checks a remembered place by before trusting it.
-    public func isIdentical(to other: SnapshotKey) -> Bool {
+    package func isIdentical(to other: SnapshotKey) -> Bool {
         storage === other.storage
     }
 

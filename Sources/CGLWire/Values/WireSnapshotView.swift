@@ -19,7 +19,7 @@ package struct WireSnapshotView: Sendable {
     /// Where a checked payload's fields are: the offsets of the environment, the snapshot's
     /// size, the elements' count and the version 2 trailer, relative to the payload's start,
     /// and the number of elements. Plain values: a batch keeps one per answer at no cost.
-    package struct Layout: Sendable {
+    struct Layout: Sendable {
         let environmentOffset: Int
         let sizeOffset: Int
         let elementsOffset: Int
@@ -37,7 +37,7 @@ package struct WireSnapshotView: Sendable {
 
     /// The view of a payload already checked: `layout` is what ``check(_:range:version:)``
     /// gave for these very bytes.
-    package init(_ storage: [UInt8], range: Range<Int>, version: UInt16, checked layout: Layout) {
+    init(_ storage: [UInt8], range: Range<Int>, version: UInt16, checked layout: Layout) {
         self.storage = storage
         start = range.lowerBound
         end = range.upperBound
@@ -49,7 +49,7 @@ package struct WireSnapshotView: Sendable {
     ///
     /// - Returns: Where its fields are.
     /// - Throws: `WireDecodingError` when the bytes are not exactly one snapshot of `version`.
-    package static func check(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) -> Layout {
+    static func check(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) -> Layout {
         // The walk by plain loads; the reader's walk, which names the fault, only when it fails.
         let walked = storage.withUnsafeBytes { Self.walk(UnsafeRawBufferPointer(rebasing: $0[range]), version: version) }
         let offsets: (Int, Int, Int, Int, Int)
