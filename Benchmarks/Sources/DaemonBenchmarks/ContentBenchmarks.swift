@@ -11,7 +11,9 @@ import Synchronization
 //                    same size, from 1 and 8 clients (read as bytes, and through hiredis); and vs the same MGET with keys as long as
 //                    the lookups in full. The client library sends a page it keeps by reference
 //                    (protocol 4); the batch as bytes is measured by reference and in full, and
-//                    against the bare SwiftNIO floor at the same sizes
+//                    against the bare SwiftNIO floor at the same sizes. Every page is waited for
+//                    in `read`, as the client library waits for one; Redis read as bytes is also
+//                    measured waiting in `poll`, and its ratios take the faster of the two
 //   content-cold     batches of 50 new posts (real text) on one core, vs the same batch warm and vs
 //                    the engine computing the cells in-process
 //   content-memory   one million distinct content items looked up in a row: the daemon's resident
@@ -156,15 +158,15 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
                 return { _ = try own.lookup(posts.map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }) }
             }),
             ("bytes", "cgld batch as bytes in full (\(batchRequest.count) B)", "snapshots/s", daemon, { _ in
-                let connection = try RawLookup(socket: cgldSocket, request: batchRequest, responseSize: batchAnswerSize)
+                let connection = try RawLookup(socket: cgldSocket, request: batchRequest, responseSize: batchAnswerSize, waiting: .inRead)
                 return { try connection.lookup() }
             }),
             ("floor", "bare SwiftNIO server, the batch's sizes", "snapshots/s", nio, { _ in
-                let connection = try RawLookup(socket: nioSocket, request: batchRequest, responseSize: batchAnswerSize, handshake: false)
+                let connection = try RawLookup(socket: nioSocket, request: batchRequest, responseSize: batchAnswerSize, handshake: false, waiting: .inRead)
                 return { try connection.lookup() }
             }),
             ("byReference", "cgld batch as bytes by reference (\(referencesRequest.count) B)", "snapshots/s", daemon, { _ in
-                let connection = try RawLookup(socket: cgldSocket, request: referencesRequest, responseSize: batchAnswerSize)
+                let connection = try RawLookup(socket: cgldSocket, request: referencesRequest, responseSize: batchAnswerSize, waiting: .inRead)
                 return { try connection.lookup() }
             }),
         ]
@@ -172,6 +174,12 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
             configurations += [
                 ("redis", "Redis MGET of 50 values of \(valueSize) B", "values/s", server, { _ in
                     let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize)
+                    return { try getter.get() }
+                }),
+                // The same, waiting in `poll` (as the client library waits for one answer):
+                // faster with 8 clients, slower with one; the Redis ratios take the faster.
+                ("redisInPoll", "Redis MGET, read as bytes after poll", "values/s", server, { _ in
+                    let getter = try Redis.MultiGetter(socket: socket, keys: (0..<batch.count).map { "cell-\($0)" }, size: valueSize, waiting: .inPoll)
                     return { try getter.get() }
                 }),
                 // Library to library: Redis's own C client, its reply parsed into 50 values.
@@ -213,16 +221,18 @@ func contentBatch(cgld: String, folder: String, feedCell: String, posts: [Conten
             rows.append(row("  CPU a page in the server: \(configuration.key), \(clients) clients", serverCPU[index], unit: "µs"))
             rows.append(row("  CPU a page in the clients: \(configuration.key), \(clients) clients", clientsCPU[index], unit: "µs"))
         }
+        // Redis read as bytes, waiting whichever way was faster in this run.
+        if let inRead = median["redis"], let inPoll = median["redisInPoll"] { median["redisFaster"] = max(inRead, inPoll) }
         func ratio(_ name: String, _ first: String, _ second: String) {
             if let first = median[first], let second = median[second] { ratios["\(name) \(clients) clients"] = first / second }
         }
         ratio("cgld bytes/bare SwiftNIO", "bytes", "floor")
         ratio("cgld/redis through hiredis", "library", "hiredis")
-        ratio("cgld/redis", "library", "redis")
-        ratio("cgld, Lookups made on every call/redis", "remade", "redis")
-        ratio("cgld bytes/redis", "bytes", "redis")
-        ratio("cgld bytes by reference/redis", "byReference", "redis")
-        ratio("bare SwiftNIO/redis", "floor", "redis")
+        ratio("cgld/redis", "library", "redisFaster")
+        ratio("cgld, Lookups made on every call/redis", "remade", "redisFaster")
+        ratio("cgld bytes/redis", "bytes", "redisFaster")
+        ratio("cgld bytes by reference/redis", "byReference", "redisFaster")
+        ratio("bare SwiftNIO/redis", "floor", "redisFaster")
         ratio("cgld/redis with keys of the lookups' size", "library", "longKeys")
         ratio("cgld bytes/redis with keys of the lookups' size", "bytes", "longKeys")
     }
@@ -257,7 +267,7 @@ func contentBatchProfile(cgld: String, folder: String, feedCell: String, posts: 
         "\(what), \(clients) clients: \(Int(result.rate)) snapshots/s; CPU a page: cgld \(String(format: "%.1f", result.daemon)) µs, clients \(String(format: "%.1f", result.clients)) µs"
     }
     let bytes = try measured { _ in
-        let connection = try RawLookup(socket: socket, request: request, responseSize: answerSize)
+        let connection = try RawLookup(socket: socket, request: request, responseSize: answerSize, waiting: .inRead)
         return { try connection.lookup() }
     }
     print(line("batch as bytes by reference", bytes))

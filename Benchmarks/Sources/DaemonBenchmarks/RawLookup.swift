@@ -12,11 +12,14 @@ final class RawLookup: @unchecked Sendable {
     let descriptor: Int32
     let request: [UInt8]
     var reply: [UInt8]
+    let wait: RawSocket.Wait
 
-    /// `handshake: false` for the floors, which answer requests only.
-    init(socket: String, request: [UInt8], responseSize: Int, handshake: Bool = true) throws {
+    /// `handshake: false` for the floors, which answer requests only; `waiting: .inRead` for
+    /// a batch's answer, as the client library waits for it.
+    init(socket: String, request: [UInt8], responseSize: Int, handshake: Bool = true, waiting wait: RawSocket.Wait = .inPoll) throws {
         descriptor = try RawSocket.connect(socket)
         self.request = request
+        self.wait = wait
         reply = [UInt8](repeating: 0, count: responseSize)
         guard handshake else { return }
         var hello: [UInt8] = []
@@ -32,7 +35,7 @@ final class RawLookup: @unchecked Sendable {
     func lookup() throws {
         try request.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
         let count = reply.count
-        try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: count) }
+        try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: count, waiting: wait) }
     }
 
     func close() { Glibc.close(descriptor) }

@@ -33,6 +33,9 @@ enum RawSocket {
             close(descriptor)
             throw Failure(description: "connect(\(path)) failed: \(errno)")
         }
+        // A reader waiting in `read` gives up after 10 s, as one waiting in `poll` does.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return descriptor
     }
 
@@ -56,15 +59,27 @@ enum RawSocket {
         }
     }
 
-    /// Reads `count` bytes, waiting in `poll` before each `read`: a thread blocked in `read`
-    /// on a Unix socket is also woken when the server reads the request (the kernel signals
-    /// "write space" to every waiter), a context switch per request that `poll` (waiting for
-    /// input alone) avoids. `CGLClient` reads the same way, so every client here does.
-    static func readExactly(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, count: Int) throws {
+    /// How a reader waits for its answer: as `CGLClient` does for the same kind of answer
+    /// (`ClientConnection.AnswerWait`), so that every client here waits the same way.
+    enum Wait {
+        /// In `poll` for input, then `read`: a single request's answer. A thread blocked in
+        /// `read` on a Unix socket is also woken when the server reads the request (the
+        /// kernel signals "write space" to every waiter), a context switch per request that
+        /// `poll` (waiting for input alone) avoids.
+        case inPoll
+        /// In `read` itself: a page's answer, which the server works on for tens of
+        /// microseconds; the early wake-up makes the answer's own wake-up cheaper.
+        case inRead
+    }
+
+    /// Reads `count` bytes, waiting as `wait` says.
+    static func readExactly(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, count: Int, waiting wait: Wait = .inPoll) throws {
         var offset = 0
         while offset < count {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 10_000) > 0 else { throw Failure(description: "no answer within 10 s: \(errno)") }
+            if wait == .inPoll {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&entry, 1, 10_000) > 0 else { throw Failure(description: "no answer within 10 s: \(errno)") }
+            }
             let got = read(descriptor, buffer.baseAddress! + offset, count - offset)
             guard got > 0 else { throw Failure(description: "read failed or closed: \(errno)") }
             offset += got

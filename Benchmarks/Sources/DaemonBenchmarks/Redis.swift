@@ -52,16 +52,19 @@ enum Redis {
     }
 
     /// One connection doing `MGET` of keys each holding a `size`-byte value, and reading
-    /// every value.
+    /// every value; by default it waits for the page in `read`, as the client library waits
+    /// for one.
     ///
     /// `@unchecked Sendable`: made on the main thread, then used by its one client thread only.
     final class MultiGetter: @unchecked Sendable {
         let descriptor: Int32
         let command: [UInt8]
         var reply: [UInt8]
+        let wait: RawSocket.Wait
 
-        init(socket: String, keys: [String], size: Int) throws {
+        init(socket: String, keys: [String], size: Int, waiting wait: RawSocket.Wait = .inRead) throws {
             descriptor = try RawSocket.connect(socket)
+            self.wait = wait
             var text = "*\(keys.count + 1)\r\n$4\r\nMGET\r\n"
             for key in keys { text += "$\(key.utf8.count)\r\n\(key)\r\n" }
             command = Array(text.utf8)
@@ -71,7 +74,7 @@ enum Redis {
         func get() throws {
             try command.withUnsafeBytes { try RawSocket.writeAll(descriptor, $0) }
             let count = reply.count
-            try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: count) }
+            try reply.withUnsafeMutableBytes { try RawSocket.readExactly(descriptor, $0, count: count, waiting: wait) }
         }
     }
 }

@@ -29,7 +29,8 @@ struct Exchange {
         guard var matcher = try prepare(requests) else { return }
         defer { receivedAny = matcher.receivedAny }
         let output = try encode(requests, first: matcher.first)
-        try connection.exchange(output, timeout: timeout) { (frame) throws(CGLClientError) -> Bool in
+        let wait: ClientConnection.AnswerWait = requests.contains(where: \.isBatch) ? .inReceive : .inPoll
+        try connection.exchange(output, timeout: timeout, waiting: wait) { (frame) throws(CGLClientError) -> Bool in
             try matcher.take(frame, strings: connection.strings, event: event, final: final)
         }
     }

@@ -11,12 +11,22 @@ protocol OutgoingRequest {
     func encode(requestID: UInt32, version: UInt16, into buffer: inout [UInt8])
     /// The bytes of the document a `register` carries; nil for any other request.
     var documentSize: Int? { get }
+    /// Whether it is a batch of lookups: answered as a page, after tens of microseconds of
+    /// the daemon's work (see ``ClientConnection/AnswerWait``).
+    var isBatch: Bool { get }
 }
 
 extension WireRequest: OutgoingRequest {
     var documentSize: Int? {
         guard case .register(let document) = self else { return nil }
         return document.count
+    }
+
+    var isBatch: Bool {
+        switch self {
+        case .lookupBatch, .lookupBatchWithReferences: true
+        default: false
+        }
     }
 }
 
@@ -47,6 +57,11 @@ enum LookupRequest: OutgoingRequest {
     }
 
     var documentSize: Int? { nil }
+
+    var isBatch: Bool {
+        if case .batch = self { return true }
+        return false
+    }
 
     func isExpressible(in version: UInt16) -> Bool {
         switch self {

@@ -8,9 +8,10 @@ import Darwin
 /// on NIO). Every failure is reported as an errno-carrying `Failure`. Package-visible so
 /// that tests can speak raw bytes to a daemon.
 ///
-/// The descriptor is blocking for sends, with a timeout (`SO_SNDTIMEO`), so that a small
-/// request costs one `send`; `writeSome`, `readSome` and `wait` are the non-blocking calls
-/// (`MSG_DONTWAIT`, `poll`) that reads and large exchanges are made of.
+/// The descriptor is blocking, with timeouts (`SO_SNDTIMEO`, `SO_RCVTIMEO`), so that a
+/// small request costs one `send` and an answer waited for costs one `recv`; `writeSome`,
+/// `readSome` and `wait` are the non-blocking calls (`MSG_DONTWAIT`, `poll`) that the
+/// handshake, large exchanges and suspending callers are made of.
 package final class PosixSocket {
     package struct Failure: Error {
         package var operation: String
@@ -64,6 +65,11 @@ package final class PosixSocket {
         setTimeout(SO_SNDTIMEO, duration)
     }
 
+    /// Sets how long ``readWaiting(into:)`` may wait for a byte (`SO_RCVTIMEO`).
+    package func setReceiveTimeout(_ duration: Duration) {
+        setTimeout(SO_RCVTIMEO, duration)
+    }
+
     private func setTimeout(_ option: Int32, _ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
@@ -109,6 +115,18 @@ package final class PosixSocket {
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EINTR { return nil }
         throw Failure(operation: "recv", errno: errno)
+    }
+
+    /// Reads into `buffer`, waiting in `recv` itself until bytes come (up to the receive
+    /// timeout); returns the count, 0 at end of stream, or nil when a signal interrupted
+    /// the wait.
+    ///
+    /// - Throws: `ETIMEDOUT` when the receive timeout passed with nothing to read.
+    package func readWaiting(into buffer: inout [UInt8]) throws(Failure) -> Int? {
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count >= 0 { return count }
+        if errno == EINTR { return nil }
+        throw Failure(operation: "recv", errno: errno == EAGAIN || errno == EWOULDBLOCK ? ETIMEDOUT : errno)
     }
 
     /// The events of `events` (POLLIN, POLLOUT) the socket is ready for now, without waiting.
