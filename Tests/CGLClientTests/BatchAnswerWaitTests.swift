@@ -25,6 +25,32 @@ import Glibc
         }
     }
 
+    @Test func aSignalDuringTheWaitDoesNotLengthenIt() async throws {
+        // A handled signal ends a wait in `recv` (EINTR); the wait goes on for what is left
+        // until the deadline, not for a whole timeout again: 2 s in all, not 3.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGUSR1, &action, nil)
+        try await withPeer(answering: { _, _ in }) { path in
+            let client = CGLClient(configuration: .init(socketPath: path, requestTimeout: .seconds(2)))
+            let (code, started, ended) = try await Self.failure(of: client) { waiting in
+                // Threads here start with every signal blocked: this one takes SIGUSR1.
+                var signals = sigset_t()
+                sigemptyset(&signals)
+                sigaddset(&signals, SIGUSR1)
+                pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+                Thread {
+                    usleep(1_000_000)
+                    pthread_kill(waiting, SIGUSR1)
+                }.start()
+            }
+            let waited = ended - started
+            #expect(code == .timedOut)
+            #expect(waited >= .seconds(2) && waited < .milliseconds(2600), "waited \(waited)")
+        }
+    }
+
     @Test func everyByteRestartsTheTimeoutAndAnAnswerThatStopsHalfwayTimesOut() async throws {
         // Half a frame header after 300 ms, then silence: the wait ends a whole timeout after
         // those bytes, not a timeout after the request.
@@ -67,9 +93,13 @@ import Glibc
     /// The code a blocking batch of 3 lookups fails with, and when the call started and
     /// ended, both taken on the calling thread (Swift's cooperative pool, busy with other
     /// tests, may resume the test itself much later).
-    private static func failure(of client: CGLClient) async throws -> (CGLClientError.Code?, started: ContinuousClock.Instant, ended: ContinuousClock.Instant) {
+    ///
+    /// - Parameter starting: Given the calling thread, as the call starts.
+    private static func failure(of client: CGLClient, starting: @escaping @Sendable (pthread_t) -> Void = { _ in })
+        async throws -> (CGLClientError.Code?, started: ContinuousClock.Instant, ended: ContinuousClock.Instant) {
         let page = try page(3)
         return try await blocking { () -> (CGLClientError.Code?, started: ContinuousClock.Instant, ended: ContinuousClock.Instant) in
+            starting(pthread_self())
             let started = ContinuousClock.now
             do throws(CGLClientError) {
                 _ = try client.lookup(page)

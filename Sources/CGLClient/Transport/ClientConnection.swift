@@ -205,17 +205,22 @@ final class ClientConnection: @unchecked Sendable {
         var steps = Steps(output: output, deadline: .now + timeout, timeout: timeout)
         defer { keepOutput(&steps.output) }
         var ready: Int16 = 0
+        var interrupted = false
         while let events = try steps.advance(self, ready: ready, received: { () throws(CGLClientError) in try receiveFrames(receive) }) {
             guard answerWait == .inReceive, events == Int16(POLLIN), timeout > .zero else {
                 ready = try wait(events, steps.deadline)
                 continue
             }
-            // The receive timeout restarts with each read, as the deadline does.
             ready = 0
-            guard let count = try readWaiting(timeout: timeout) else {
-                guard ContinuousClock.now < steps.deadline else { throw timedOut() }
+            // The receive timeout restarts with each read, as the deadline does; after a
+            // signal, only what is left until the deadline.
+            let silence = interrupted ? steps.deadline - .now : timeout
+            guard silence > .zero else { throw timedOut() }
+            guard let count = try readWaiting(timeout: silence) else {
+                interrupted = true
                 continue
             }
+            interrupted = false
             if try steps.take(count, from: self, received: { () throws(CGLClientError) in try receiveFrames(receive) }) { break }
         }
         hasBeenUsed = true
