@@ -129,6 +129,47 @@ import Testing
         }
     }
 
+    /// The same once the hot cache remembers where the reference's snapshot is (a page by
+    /// reference answered twice): the registry's change still decides the next answer.
+    @Test func aReferenceTheCacheRemembersFollowsTheRegistry() async throws {
+        try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            let connection = try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                #expect(try connection.handshake().isAccepted)
+                return connection
+            }
+            let full = try await blocking { try Self.answers([.lookup(Self.post)], on: connection, id: 1) }
+            for id in UInt32(2) ... 4 {
+                let again = try await blocking { try Self.answers([.reference(Self.reference), .reference(Self.reference)], on: connection, id: id) }
+                #expect(again.count == 2)
+                for answer in again {
+                    guard case .snapshot(let snapshot) = answer, case .snapshot(var expected) = full[0] else {
+                        Issue.record("not answered from memory: \(again)")
+                        continue
+                    }
+                    expected.source = .memory
+                    #expect(snapshot == expected)
+                }
+            }
+            let client = daemon.client()
+            _ = try await client.register(try LookupByBytesTests.feedCell(named: "feed-cell", bodySize: 20))
+            let after = try await blocking { try Self.answers([.reference(Self.reference)], on: connection, id: 5) }
+            guard case .snapshot(let before) = full[0], case .snapshot(let now) = after[0] else {
+                Issue.record("not answered: \(full), \(after)")
+                return
+            }
+            #expect(now.hash != before.hash)
+            #expect(try await client.unregister("feed-cell"))
+            let gone = try await blocking { try Self.answers([.reference(Self.reference)], on: connection, id: 6) }
+            guard case .failure(let error) = gone[0] else {
+                Issue.record("a reference to a dropped scheme answered \(gone)")
+                return
+            }
+            #expect(error.code == .notFound)
+        }
+    }
+
     /// A malformed batch with references (an unknown form, a reference cut short) is
     /// answered `badRequest`, and one over the daemon's limit `tooLarge`; the connection
     /// goes on, and the daemon serves.

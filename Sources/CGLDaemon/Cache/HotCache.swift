@@ -19,6 +19,11 @@ final class HotCache: Sendable {
         state = Mutex(LRUState())
     }
 
+    /// Whether an entry is cached under `key` (leaving it where it is in the order of use).
+    func contains(_ key: SnapshotKey) -> Bool {
+        state.withLock { $0.indices[key] != nil }
+    }
+
     /// The payload cached under `key`, marked as used now.
     func get(_ key: SnapshotKey) -> EncodedSnapshot? {
         state.withLock { $0.get(key) }
@@ -36,8 +41,34 @@ final class HotCache: Sendable {
     ///
     /// - Parameter places: Scratch space for the entries' places, kept by the caller from
     ///   one page to the next.
-    func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
-        state.withLock { $0.writePage(resolved, requestID: requestID, into: &output, places: &places) }
+    /// - Parameter page: The references the lookups came by, and the registry generation
+    ///   they resolved in: each entry found remembers its reference, for the page by
+    ///   references alone (the other `writePage`), when its snapshot goes under the name
+    ///   its lookup asked for.
+    func writePage(_ resolved: [LookupKeys.Resolved], remembering page: PageReferences? = nil, requestID: UInt32,
+                   into output: inout ByteBuffer, places: inout [Int]) -> Bool {
+        state.withLock { $0.writePage(resolved, remembering: page, requestID: requestID, into: &output, places: &places) }
+    }
+
+    /// The references of a page sent by reference, and the registry generation they are
+    /// resolved in.
+    struct PageReferences {
+        let references: [WireLookupReference]
+        let registryGeneration: UInt64
+    }
+
+    /// Writes the `snapshots` frame answering `requestID` for a page named by references
+    /// alone, each entry found where the cache remembered it for that reference and that
+    /// registry generation: no key resolved, hashed or compared, no name but the snapshot's
+    /// own. False, with nothing written, unless every reference is remembered so (those
+    /// found before the first miss are marked used); the caller then resolves the page and
+    /// writes it by its keys, remembering its references.
+    ///
+    /// A reference stays remembered while its entry holds the same payload: an entry that
+    /// leaves, or whose payload is replaced, forgets it. One reference is remembered per
+    /// entry, so the table is bounded by the cache's own.
+    func writePage(_ page: PageReferences, requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
+        state.withLock { $0.writePage(page, requestID: requestID, into: &output, places: &places) }
     }
 
     /// Caches `payload` under `key`, evicting the least recently used entries to stay within
@@ -71,10 +102,14 @@ final class HotCache: Sendable {
     var count: Int { state.withLock { $0.indices.count } }
 
     /// What an entry counts against the bound: its payload, its key's text, and a fixed
-    /// estimate of the node, the dictionary slot and the array headers.
+    /// estimate of the node, the dictionary slots (the key's, and the reference's it may
+    /// remember) and the array headers.
     static func cost(of payload: EncodedSnapshot, key: SnapshotKey) -> Int {
-        payload.payload.count + key.schemeHash.utf8.count + key.engineVersion.utf8.count + key.environmentKey.utf8.count + 160
+        payload.payload.count + key.schemeHash.utf8.count + key.engineVersion.utf8.count + key.environmentKey.utf8.count + 256
     }
+
+    /// The references remembered now.
+    var rememberedReferences: Int { state.withLock { $0.rememberedReferences } }
 }
 
 /// The LRU list and index behind ``HotCache``; not thread-safe on its own.
@@ -85,9 +120,22 @@ struct LRUState {
         var cost: Int
         var previous: Int
         var next: Int
+        /// The reference remembered for this entry in ``byReference``, if any.
+        var reference: WireLookupReference?
+    }
+
+    /// Where an entry a lookup reference named is, and the registry generation the
+    /// reference resolved to its key in.
+    struct Remembered {
+        let index: Int
+        let registryGeneration: UInt64
     }
 
     private(set) var indices: [SnapshotKey: Int] = [:]
+    /// The references lookups named live entries by, each entry remembering at most one:
+    /// `byReference[r].index == i` exactly when `nodes[i].reference == r`, and that node
+    /// holds a payload under the name its lookup asked for.
+    private var byReference: [WireLookupReference: Remembered] = [:]
     private var nodes: [Node] = []
     private var free: [Int] = []
     /// Most recently used; `-1` when empty.
@@ -125,8 +173,9 @@ struct LRUState {
         return index
     }
 
-    /// ``HotCache/writePage(_:requestID:into:places:)`` under the lock.
-    mutating func writePage(_ resolved: [LookupKeys.Resolved], requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
+    /// ``HotCache/writePage(_:remembering:requestID:into:places:)`` under the lock.
+    mutating func writePage(_ resolved: [LookupKeys.Resolved], remembering page: HotCache.PageReferences?, requestID: UInt32,
+                            into output: inout ByteBuffer, places: inout [Int]) -> Bool {
         places.removeAll(keepingCapacity: true)
         var answersSize = 0
         for one in resolved {
@@ -143,17 +192,70 @@ struct LRUState {
             }
             return size
         }
+        if let page, page.references.count == resolved.count {
+            for position in resolved.indices {
+                remember(page.references[position], at: places[position], named: resolved[position].name, registryGeneration: page.registryGeneration)
+            }
+        }
         return true
     }
+
+    /// The page by references alone (``HotCache``'s `writePage(_ page:…)`) under the lock.
+    mutating func writePage(_ page: HotCache.PageReferences, requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
+        places.removeAll(keepingCapacity: true)
+        var answersSize = 0
+        for reference in page.references {
+            // A remembered entry is live (it forgets its reference when it leaves); checked
+            // all the same, as a miss rather than a crash.
+            guard let remembered = byReference[reference], remembered.registryGeneration == page.registryGeneration,
+                  let payload = nodes[remembered.index].payload else { return false }
+            moveToFront(remembered.index)
+            places.append(remembered.index)
+            answersSize += SnapshotsFrameWriter.answerSize(asStored: payload)
+        }
+        guard let size = SnapshotsFrameWriter.frameSize(count: places.count, answersSize: answersSize) else { return false }
+        output.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
+            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: places.count, size: size, into: memory)
+            for index in places {
+                offset += SnapshotsFrameWriter.writeAnswer(asStored: nodes[index].payload!, source: .memory,
+                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+            }
+            return size
+        }
+        return true
+    }
+
+    /// Remembers that `reference` named the entry at `index` in `registryGeneration`, when
+    /// its snapshot goes under the name the lookup asked for (a scheme registered twice
+    /// under two names shares its snapshots, each answered under its own name).
+    private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, registryGeneration: UInt64) {
+        if nodes[index].reference == reference, byReference[reference]?.registryGeneration == registryGeneration { return }
+        guard nodes[index].payload!.names(name) else { return }
+        if let other = byReference[reference], other.index != index { nodes[other.index].reference = nil }
+        forgetReference(of: index)
+        nodes[index].reference = reference
+        byReference[reference] = Remembered(index: index, registryGeneration: registryGeneration)
+    }
+
+    /// Forgets the reference remembered for the entry at `index`, if any.
+    private mutating func forgetReference(of index: Int) {
+        guard let reference = nodes[index].reference else { return }
+        byReference[reference] = nil
+        nodes[index].reference = nil
+    }
+
+    var rememberedReferences: Int { byReference.count }
 
     mutating func insert(_ payload: EncodedSnapshot, for key: SnapshotKey, cost: Int, limit: Int) {
         if let index = indices[key] {
             bytes += cost - nodes[index].cost
+            // The new payload may name another of the schemes sharing this document.
+            forgetReference(of: index)
             nodes[index].payload = payload
             nodes[index].cost = cost
             moveToFront(index)
         } else {
-            let node = Node(key: key, payload: payload, cost: cost, previous: -1, next: -1)
+            let node = Node(key: key, payload: payload, cost: cost, previous: -1, next: -1, reference: nil)
             let index: Int
             if let reused = free.popLast() {
                 index = reused
@@ -177,6 +279,7 @@ struct LRUState {
     }
 
     private mutating func remove(at index: Int) {
+        forgetReference(of: index)
         unlink(index)
         indices[nodes[index].key] = nil
         bytes -= nodes[index].cost

@@ -62,12 +62,29 @@ struct AnswerBuffer {
     /// Appends the `snapshots` frame of a page found whole in memory, written by `hotCache`
     /// straight from its entries. False, with nothing appended, when one is not there or the
     /// frame would pass a server's bound.
-    mutating func appendFound(_ resolved: [LookupKeys.Resolved], from hotCache: HotCache, requestID: UInt32) -> Bool {
+    ///
+    /// - Parameter page: The references the lookups came by, for the cache to remember.
+    mutating func appendFound(_ resolved: [LookupKeys.Resolved], remembering page: HotCache.PageReferences?, from hotCache: HotCache,
+                              requestID: UInt32) -> Bool {
+        appendPage { (bytes: inout ByteBuffer, places: inout [Int]) in
+            hotCache.writePage(resolved, remembering: page, requestID: requestID, into: &bytes, places: &places)
+        }
+    }
+
+    /// Appends the `snapshots` frame of a page whose every reference `hotCache` remembers,
+    /// written straight from its entries. False, with nothing appended, otherwise.
+    mutating func appendFound(_ page: HotCache.PageReferences, from hotCache: HotCache, requestID: UInt32) -> Bool {
+        appendPage { (bytes: inout ByteBuffer, places: inout [Int]) in
+            hotCache.writePage(page, requestID: requestID, into: &bytes, places: &places)
+        }
+    }
+
+    private mutating func appendPage(_ write: (inout ByteBuffer, inout [Int]) -> Bool) -> Bool {
         // Room for a page like the last one, made before the cache's lock is taken: the
         // cache copies the page under it, and should not allocate there too.
         bytes.reserveCapacity(minimumWritableBytes: lastPageSize)
         let start = bytes.writerIndex
-        guard hotCache.writePage(resolved, requestID: requestID, into: &bytes, places: &places) else { return false }
+        guard write(&bytes, &places) else { return false }
         lastPageSize = bytes.writerIndex - start
         return true
     }

@@ -86,8 +86,14 @@ extension RequestHandler {
             }
             references.append(reference)
         }
-        guard isWhole, let resolved = lookupKeys.resolved(references: references, registryGeneration: registryGeneration),
-              answers.appendFound(resolved, from: snapshots.hotCache, requestID: frame.requestID) else { return false }
+        guard isWhole else { return false }
+        // Where the hot cache remembers each reference's entry; else each resolved to its
+        // key, and the entries remembered for the next time.
+        let page = HotCache.PageReferences(references: references, registryGeneration: registryGeneration)
+        if !answers.appendFound(page, from: snapshots.hotCache, requestID: frame.requestID) {
+            guard let resolved = lookupKeys.resolved(references: references, registryGeneration: registryGeneration),
+                  answers.appendFound(resolved, remembering: page, from: snapshots.hotCache, requestID: frame.requestID) else { return false }
+        }
         counters.lookupsByReference.add(references.count, ordering: .relaxed)
         snapshots.countMemoryHits(references.count)
         return true

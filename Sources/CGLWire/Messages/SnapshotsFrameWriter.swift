@@ -122,6 +122,28 @@ extension SnapshotsFrameWriter {
         return WireFrame.headerSize + 4
     }
 
+    /// The bytes the answer of `snapshot` takes in the frame under the scheme name it was
+    /// stored with.
+    public static func answerSize(asStored snapshot: EncodedSnapshot) -> Int {
+        WireBatchAnswer.itemHeaderSize + snapshot.payload.count
+    }
+
+    /// Writes the answer of `snapshot` under the scheme name it was stored with (a lookup
+    /// of that name: ``EncodedSnapshot/names(_:)``) into the start of `buffer`, exactly
+    /// ``answerSize(asStored:)`` bytes: its payload copied whole, its source set.
+    ///
+    /// - Returns: The bytes written.
+    public static func writeAnswer(asStored snapshot: EncodedSnapshot, source: WireSnapshot.Source,
+                                   into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let size = snapshot.payload.count
+        buffer[0] = WireResponse.Kind.snapshot.rawValue
+        buffer.storeBytes(of: UInt32(size).bigEndian, toByteOffset: 1, as: UInt32.self)
+        let body = UnsafeMutableRawBufferPointer(rebasing: buffer[WireBatchAnswer.itemHeaderSize ..< WireBatchAnswer.itemHeaderSize + size])
+        snapshot.payload.withUnsafeBytes { body.copyMemory(from: $0) }
+        body[WireSnapshot.sourceOffset] = source.rawValue
+        return WireBatchAnswer.itemHeaderSize + size
+    }
+
     /// Writes the answer of `snapshot` to a lookup of `name` into the start of `buffer`,
     /// exactly ``answerSize(of:named:)`` bytes: what ``append(_:named:source:)`` appends,
     /// for a server that writes a frame of snapshots straight into its output.

@@ -1,0 +1,164 @@
+@testable import CGLDaemon
+import CGLDaemonTestSupport
+import CGLStore
+import CGLWire
+import NIOCore
+import Testing
+
+/// A page sent by reference, written where the hot cache remembered each reference's entry
+/// (`HotCache.writePage(_: PageReferences, …)`): what it writes, and when it must not trust
+/// what it remembered.
+@Suite struct HotCacheReferencesTests {
+    private func key(_ environment: String, hash: String = "sha256:a") -> SnapshotKey {
+        SnapshotKey(schemeHash: hash, engineVersion: "1", environmentKey: environment)
+    }
+
+    private func snapshot(_ scheme: String, width: Double) -> EncodedSnapshot {
+        EncodedSnapshot(WireSnapshot(source: .computed, scheme: scheme, hash: "sha256:a", engine: "1",
+                                     environment: WireEnvironment(width: width, height: 800), size: WireSize(width: width, height: 44),
+                                     elements: [WireSnapshot.Element(id: "title", frame: WireRect(x: 8, y: 8, width: width - 16, height: 20),
+                                                                     inRoot: WireRect(x: 8, y: 8, width: width - 16, height: 20))]))
+    }
+
+    private func reference(_ number: UInt8) -> WireLookupReference {
+        WireLookupReference([UInt8](repeating: number, count: WireLookupReference.size))!
+    }
+
+    private func page(_ references: [WireLookupReference], generation: UInt64 = 1) -> HotCache.PageReferences {
+        HotCache.PageReferences(references: references, registryGeneration: generation)
+    }
+
+    /// The frame's bytes, or nil when nothing was written.
+    private func written(_ write: (inout ByteBuffer, inout [Int]) -> Bool) -> [UInt8]? {
+        var bytes = ByteBuffer()
+        var places: [Int] = []
+        guard write(&bytes, &places) else {
+            #expect(bytes.readableBytes == 0, "a page not written leaves no bytes behind")
+            return nil
+        }
+        return Array(bytes.readableBytesView)
+    }
+
+    /// The page by its references alone.
+    private func byReference(_ page: HotCache.PageReferences, from cache: HotCache) -> [UInt8]? {
+        written { cache.writePage(page, requestID: 7, into: &$0, places: &$1) }
+    }
+
+    /// The page by its resolved keys, remembering its references.
+    private func resolving(_ resolved: [LookupKeys.Resolved], _ page: HotCache.PageReferences, in cache: HotCache) -> [UInt8]? {
+        written { cache.writePage(resolved, remembering: page, requestID: 7, into: &$0, places: &$1) }
+    }
+
+    @Test func aRememberedPageIsTheSameFrameAsTheResolvedOne() throws {
+        let cache = HotCache(limit: 1 << 20)
+        cache.insert(snapshot("feed-cell", width: 320), for: key("320"))
+        cache.insert(snapshot("feed-cell", width: 390), for: key("390"))
+        let references = page([reference(1), reference(2), reference(1)])
+        #expect(byReference(references, from: cache) == nil, "nothing is remembered before a page is resolved")
+        let resolved = [LookupKeys.Resolved(key: key("390"), name: "feed-cell"), LookupKeys.Resolved(key: key("320"), name: "feed-cell"),
+                        LookupKeys.Resolved(key: key("390"), name: "feed-cell")]
+        let frame = try #require(resolving(resolved, references, in: cache))
+        #expect(byReference(references, from: cache) == frame)
+        #expect(cache.rememberedReferences == 2)
+        #expect(byReference(page([reference(2)]), from: cache) != nil)
+        #expect(byReference(page([reference(2), reference(3)]), from: cache) == nil, "one reference not remembered")
+        #expect(byReference(page([reference(1)], generation: 2), from: cache) == nil, "remembered in another registry generation")
+    }
+
+    @Test func anEntryThatLeavesOrIsReplacedForgetsItsReference() throws {
+        let cost = HotCache.cost(of: snapshot("feed-cell", width: 320), key: key("320"))
+        let cache = HotCache(limit: cost * 2)
+        cache.insert(snapshot("feed-cell", width: 320), for: key("320"))
+        let one = page([reference(1)])
+        _ = try #require(resolving([LookupKeys.Resolved(key: key("320"), name: "feed-cell")], one, in: cache))
+        #expect(byReference(one, from: cache) != nil)
+
+        // Replaced: a document registered under two names shares its entries, and the new
+        // payload may carry the other name.
+        cache.insert(snapshot("post", width: 320), for: key("320"))
+        #expect(byReference(one, from: cache) == nil)
+        #expect(cache.rememberedReferences == 0)
+
+        // Removed with its scheme.
+        _ = try #require(resolving([LookupKeys.Resolved(key: key("320"), name: "post")], one, in: cache))
+        #expect(byReference(one, from: cache) != nil)
+        cache.removeAll(schemeHash: "sha256:a")
+        #expect(byReference(one, from: cache) == nil)
+        #expect(cache.rememberedReferences == 0)
+
+        // Evicted, its node then reused for another key.
+        cache.insert(snapshot("feed-cell", width: 320), for: key("320"))
+        _ = try #require(resolving([LookupKeys.Resolved(key: key("320"), name: "feed-cell")], one, in: cache))
+        cache.insert(snapshot("feed-cell", width: 390), for: key("390"))
+        cache.insert(snapshot("feed-cell", width: 414), for: key("414"))
+        #expect(cache.get(key("320")) == nil)
+        #expect(byReference(one, from: cache) == nil)
+        #expect(cache.rememberedReferences == 0)
+    }
+
+    @Test func aSnapshotAnsweredUnderAnotherNameIsNotRemembered() throws {
+        let cache = HotCache(limit: 1 << 20)
+        cache.insert(snapshot("feed-cell", width: 320), for: key("320"))
+        let other = page([reference(1)])
+        let frame = try #require(resolving([LookupKeys.Resolved(key: key("320"), name: "post")], other, in: cache))
+        #expect(byReference(other, from: cache) == nil)
+        #expect(cache.rememberedReferences == 0)
+        // Written under the name asked for.
+        var parser = FrameParser()
+        parser.feed(frame)
+        guard case .snapshots(let answers) = try WireResponse(frame: try #require(try parser.next())), case .snapshot(let answer) = answers.first else {
+            Issue.record("a page is answered with snapshots")
+            return
+        }
+        #expect(answer.scheme == "post" && answer.source == .memory)
+    }
+
+    /// Against a model of what each reference was last remembered for: after any sequence
+    /// of inserts (evicting), removals, registry changes and resolved pages, a page by
+    /// reference is written exactly when every reference is remembered for a live entry in
+    /// this generation, and then exactly as the resolved page is.
+    @Test func randomSequencesNeverWriteWhatWasForgotten() throws {
+        var (random, seed) = SplitMix64.replayable("randomSequencesNeverWriteWhatWasForgotten")
+        let environments = (0 ..< 6).map { "\(300 + $0 * 10)" }
+        // A reference always names the same lookup: its environment follows from its number
+        // (1 and 7 name the same entry, as two lookups with equal keys do).
+        func environment(of number: UInt8) -> String { environments[Int(number) % environments.count] }
+        let cost = HotCache.cost(of: snapshot("feed-cell", width: 300), key: key("300"))
+        let cache = HotCache(limit: cost * 4)
+        var model: [UInt8: UInt64] = [:]  // reference number → the generation it was remembered in
+        var generation: UInt64 = 1
+        for step in 0 ..< 3_000 {
+            switch random.next() % 6 {
+            case 0, 1:
+                let inserted = environments[Int(random.next() % UInt64(environments.count))]
+                cache.insert(snapshot("feed-cell", width: Double(inserted)!), for: key(inserted))
+                model = model.filter { environment(of: $0.key) != inserted }
+            case 2:
+                if random.next() % 6 == 0 {
+                    cache.removeAll(schemeHash: "sha256:a")
+                } else {
+                    generation += 1
+                }
+            default:
+                let numbers = (0 ..< 1 + random.next() % 4).map { _ in UInt8(1 + random.next() % 12) }
+                let references = page(numbers.map(reference), generation: generation)
+                let resolved = numbers.map { LookupKeys.Resolved(key: key(environment(of: $0)), name: "feed-cell") }
+                let expected = written { cache.writePage(resolved, requestID: 7, into: &$0, places: &$1) }
+                let fast = byReference(references, from: cache)
+                let remembered = numbers.allSatisfy { model[$0] == generation }
+                #expect((fast != nil) == remembered, "step \(step), seed \(seed)")
+                if let fast { #expect(fast == expected, "step \(step), seed \(seed)") }
+                if resolving(resolved, references, in: cache) != nil {
+                    for number in numbers {
+                        // One reference per entry: the entry's other reference is forgotten.
+                        model = model.filter { environment(of: $0.key) != environment(of: number) }
+                        model[number] = generation
+                    }
+                }
+            }
+            // Entries gone (evicted, removed) forget their references.
+            model = model.filter { cache.contains(key(environment(of: $0.key))) }
+            #expect(cache.rememberedReferences == model.count, "step \(step), seed \(seed)")
+        }
+    }
+}
