@@ -1,4 +1,5 @@
 import CGLText
+import CGLTestSupport
 import Foundation
 import Testing
 
@@ -142,7 +143,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        try process.run()
+        try launch(process)
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -1,3 +1,4 @@
+import CGLTestSupport
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ func runProcess(_ executable: URL, _ arguments: [String], stdin: String? = nil, 
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = input
-    try process.run()
+    try launch(process)
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot block the child.

@@ -41,7 +41,7 @@ import Testing
         prewarm.arguments = ["prewarm", "--socket", first.socketPath]
         prewarm.standardOutput = FileHandle.nullDevice
         prewarm.standardError = FileHandle.nullDevice
-        try prewarm.run()
+        try launch(prewarm)
         // Polls until the prewarm has written some of its batches, then kills the daemon.
         let client = CGLClient(socketPath: first.socketPath)
         var stats = try client.stats()

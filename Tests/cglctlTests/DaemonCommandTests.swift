@@ -1,3 +1,4 @@
+import CGLTestSupport
 import Foundation
 import Testing
 
@@ -121,7 +122,7 @@ import Testing
         second.arguments = arguments
         let errors = Pipe()
         second.standardError = errors
-        try second.run()
+        try launch(second)
         let deadline = ContinuousClock.now + .seconds(30)
         while second.isRunning, ContinuousClock.now < deadline { usleep(10000) }
         if second.isRunning { kill(second.processIdentifier, SIGTERM) }

@@ -1,4 +1,5 @@
 import CGLClient
+import CGLTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         return process
     }
 

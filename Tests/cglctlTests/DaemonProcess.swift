@@ -1,4 +1,5 @@
 import CGLClient
+import CGLTestSupport
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ final class DaemonProcess: @unchecked Sendable {
         log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log
-        try process.run()
+        try launch(process)
         if waitForPing { try waitUntilReady() }
     }
 

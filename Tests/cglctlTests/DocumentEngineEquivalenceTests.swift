@@ -1,5 +1,6 @@
 import CGLText
 import CGLayout
+import CGLTestSupport
 import Foundation
 import Testing
 
@@ -207,7 +208,7 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: "")

@@ -101,7 +101,7 @@ import Testing
                              "--socket", socketPath, "--database", folder + "/db.sqlite", "--schemes-dir", folder + "/schemes.d", "--no-prewarm"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         defer {
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()

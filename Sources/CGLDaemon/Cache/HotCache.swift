@@ -42,9 +42,10 @@ final class HotCache: Sendable {
     /// - Parameter places: Scratch space for the entries' places, kept by the caller from
     ///   one page to the next.
     /// - Parameter page: The references the lookups came by, and the registry generation
-    ///   they resolved in: each entry found remembers its reference, for the page by
-    ///   references alone (the other `writePage`), when its snapshot goes under the name
-    ///   its lookup asked for.
+    ///   they resolved in: the entry of a resolution served from memory before remembers
+    ///   its reference, for the page by references alone (the other `writePage`), when its
+    ///   snapshot goes under the name its lookup asked for. Asked for a second time, that
+    ///   is: a page asked for once costs no more.
     func writePage(_ resolved: [LookupKeys.Resolved], remembering page: PageReferences? = nil, requestID: UInt32,
                    into output: inout ByteBuffer, places: inout [Int]) -> Bool {
         state.withLock { $0.writePage(resolved, remembering: page, requestID: requestID, into: &output, places: &places) }
@@ -193,7 +194,8 @@ struct LRUState {
             return size
         }
         if let page, page.references.count == resolved.count {
-            for position in resolved.indices {
+            for position in resolved.indices where resolved[position].servedFromMemory.exchange(true, ordering: .relaxed) {
+                // Served before: remembered now, so that a page asked for once costs no more.
                 remember(page.references[position], at: places[position], named: resolved[position].name, registryGeneration: page.registryGeneration)
             }
         }
@@ -229,12 +231,19 @@ struct LRUState {
     /// its snapshot goes under the name the lookup asked for (a scheme registered twice
     /// under two names shares its snapshots, each answered under its own name).
     private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, registryGeneration: UInt64) {
-        if nodes[index].reference == reference, byReference[reference]?.registryGeneration == registryGeneration { return }
+        let remembered = Remembered(index: index, registryGeneration: registryGeneration)
+        if nodes[index].reference == reference {
+            // This entry's already (the name was checked then): the generation may be new.
+            byReference[reference] = remembered
+            return
+        }
         guard nodes[index].payload!.names(name) else { return }
-        if let other = byReference[reference], other.index != index { nodes[other.index].reference = nil }
         forgetReference(of: index)
         nodes[index].reference = reference
-        byReference[reference] = Remembered(index: index, registryGeneration: registryGeneration)
+        // One probe: the entry the reference named before, if another, forgets it.
+        if let other = byReference.updateValue(remembered, forKey: reference), other.index != index {
+            nodes[other.index].reference = nil
+        }
     }
 
     /// Forgets the reference remembered for the entry at `index`, if any.

@@ -32,6 +32,9 @@ final class LookupKeys: Sendable {
         /// Where the hot cache last found the key's snapshot: a hint it checks (by the key's
         /// identity) before trusting, so that a warm page is not hashed a second time.
         let cacheSlot = Atomic<Int>(-1)
+        /// Whether a page was answered with it from the hot cache: the next time, the cache
+        /// remembers the reference it came by (``HotCache/writePage(_:remembering:requestID:into:places:)``).
+        let servedFromMemory = Atomic<Bool>(false)
 
         init(key: SnapshotKey, name: String) {
             self.key = key
