@@ -130,6 +130,9 @@ struct LRUState {
     struct Remembered {
         let index: Int
         let registryGeneration: UInt64
+        /// The answer's size: the entry's payload is the one it was remembered with (a new
+        /// payload makes it forget), so a page is sized without touching the payloads.
+        let answerSize: Int
     }
 
     private(set) var indices: [SnapshotKey: Int] = [:]
@@ -207,13 +210,13 @@ struct LRUState {
         places.removeAll(keepingCapacity: true)
         var answersSize = 0
         for reference in page.references {
-            // A remembered entry is live (it forgets its reference when it leaves); checked
-            // all the same, as a miss rather than a crash.
+            // A remembered entry is live and names the reference back (it forgets it when it
+            // leaves or changes); checked all the same, as a miss rather than a crash.
             guard let remembered = byReference[reference], remembered.registryGeneration == page.registryGeneration,
-                  let payload = nodes[remembered.index].payload else { return false }
+                  nodes[remembered.index].reference == reference else { return false }
             moveToFront(remembered.index)
             places.append(remembered.index)
-            answersSize += SnapshotsFrameWriter.answerSize(asStored: payload)
+            answersSize += remembered.answerSize
         }
         guard let size = SnapshotsFrameWriter.frameSize(count: places.count, answersSize: answersSize) else { return false }
         output.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
@@ -231,13 +234,14 @@ struct LRUState {
     /// its snapshot goes under the name the lookup asked for (a scheme registered twice
     /// under two names shares its snapshots, each answered under its own name).
     private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, registryGeneration: UInt64) {
-        let remembered = Remembered(index: index, registryGeneration: registryGeneration)
+        let payload = nodes[index].payload!
+        let remembered = Remembered(index: index, registryGeneration: registryGeneration, answerSize: SnapshotsFrameWriter.answerSize(asStored: payload))
         if nodes[index].reference == reference {
             // This entry's already (the name was checked then): the generation may be new.
             byReference[reference] = remembered
             return
         }
-        guard nodes[index].payload!.names(name) else { return }
+        guard payload.names(name) else { return }
         forgetReference(of: index)
         nodes[index].reference = reference
         // One probe: the entry the reference named before, if another, forgets it.
