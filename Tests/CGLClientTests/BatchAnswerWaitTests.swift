@@ -11,6 +11,7 @@ import Testing
 import Glibc
 #endif
 
+#if os(Linux)
 /// A blocking batch waits for its page in `recv` itself, under the socket's receive timeout
 /// (`ClientConnection.AnswerWait.inReceive`): the request timeout must still be how long the
 /// daemon may stay silent, restarted by every byte, as it is for a wait in `poll`.
@@ -28,13 +29,17 @@ import Glibc
     @Test func aSignalDuringTheWaitDoesNotLengthenIt() async throws {
         // A handled signal ends a wait in `recv` (EINTR); the wait goes on for what is left
         // until the deadline, not for a whole timeout again: 2 s in all, not 3.
-        var action = sigaction()
+        var action = sigaction(), previous = sigaction()
         action.__sigaction_handler.sa_handler = { _ in }
         sigemptyset(&action.sa_mask)
-        sigaction(SIGUSR1, &action, nil)
+        sigaction(SIGUSR1, &action, &previous)
+        defer { sigaction(SIGUSR1, &previous, nil) }
+        // The waiting thread does not end before the signal was sent: it is never sent to a
+        // thread that is gone.
+        let sent = DispatchSemaphore(value: 0)
         try await withPeer(answering: { _, _ in }) { path in
             let client = CGLClient(configuration: .init(socketPath: path, requestTimeout: .seconds(2)))
-            let (code, started, ended) = try await Self.failure(of: client) { waiting in
+            let (code, started, ended) = try await Self.failure(of: client, starting: { waiting in
                 // Threads here start with every signal blocked: this one takes SIGUSR1.
                 var signals = sigset_t()
                 sigemptyset(&signals)
@@ -43,8 +48,9 @@ import Glibc
                 Thread {
                     usleep(1_000_000)
                     pthread_kill(waiting, SIGUSR1)
+                    sent.signal()
                 }.start()
-            }
+            }, ending: { sent.wait() })
             let waited = ended - started
             #expect(code == .timedOut)
             #expect(waited >= .seconds(2) && waited < .milliseconds(2600), "waited \(waited)")
@@ -94,19 +100,26 @@ import Glibc
     /// ended, both taken on the calling thread (Swift's cooperative pool, busy with other
     /// tests, may resume the test itself much later).
     ///
-    /// - Parameter starting: Given the calling thread, as the call starts.
-    private static func failure(of client: CGLClient, starting: @escaping @Sendable (pthread_t) -> Void = { _ in })
+    /// - Parameters:
+    ///   - starting: Given the calling thread, as the call starts.
+    ///   - ending: Run on the calling thread once the call ended.
+    private static func failure(of client: CGLClient, starting: @escaping @Sendable (pthread_t) -> Void = { _ in },
+                                ending: @escaping @Sendable () -> Void = {})
         async throws -> (CGLClientError.Code?, started: ContinuousClock.Instant, ended: ContinuousClock.Instant) {
         let page = try page(3)
         return try await blocking { () -> (CGLClientError.Code?, started: ContinuousClock.Instant, ended: ContinuousClock.Instant) in
             starting(pthread_self())
             let started = ContinuousClock.now
+            let code: CGLClientError.Code?
             do throws(CGLClientError) {
                 _ = try client.lookup(page)
-                return (nil, started, .now)
+                code = nil
             } catch {
-                return (error.code, started, .now)
+                code = error.code
             }
+            let ended = ContinuousClock.now
+            ending()
+            return (code, started, ended)
         }
     }
 
@@ -189,3 +202,4 @@ import Glibc
         return bytes
     }
 }
+#endif

@@ -24,8 +24,8 @@ import Testing
         WireLookupReference([UInt8](repeating: number, count: WireLookupReference.size))!
     }
 
-    private func page(_ references: [WireLookupReference], generation: UInt64 = 1) -> HotCache.PageReferences {
-        HotCache.PageReferences(references: references, registryGeneration: generation)
+    private func page(_ references: [WireLookupReference], generation: UInt64 = 1, age: UInt64 = 0) -> HotCache.PageReferences {
+        HotCache.PageReferences(references: references, registryGeneration: generation, lookupKeysAge: age)
     }
 
     /// The frame's bytes, or nil when nothing was written.
@@ -74,6 +74,34 @@ import Testing
         #expect(byReference(page([reference(2)]), from: cache) != nil)
         #expect(byReference(page([reference(2), reference(3)]), from: cache) == nil, "one reference not remembered")
         #expect(byReference(page([reference(1)], generation: 2), from: cache) == nil, "remembered in another registry generation")
+
+        // LookupKeys aged: the page is resolved through it again, then remembered at the new age.
+        let older = page([reference(1), reference(2), reference(1)], age: 1)
+        #expect(byReference(older, from: cache) == nil)
+        #expect(resolving([first, second, first], older, in: cache) == frame)
+        #expect(byReference(older, from: cache) == frame)
+        #expect(byReference(references, from: cache) == nil, "remembered at another age")
+        #expect(cache.rememberedReferences == 2)
+    }
+
+    /// Two lookups that resolve to the same entry (equal keys, other bytes): the entry keeps
+    /// the reference it remembers while that one is current, rather than trading it on
+    /// every page; once the registry changed, the next page asked for takes it.
+    @Test func anEntryKeepsItsCurrentReference() throws {
+        let cache = HotCache(limit: 1 << 20)
+        let narrow = key("320")
+        cache.insert(snapshot("feed-cell", width: 320), for: narrow)
+        let (one, other) = (page([reference(1)]), page([reference(2)]))
+        let (first, second) = (LookupKeys.Resolved(key: narrow, name: "feed-cell"), LookupKeys.Resolved(key: narrow, name: "feed-cell"))
+        _ = try #require(remembering([first], one, in: cache))
+        _ = try #require(remembering([second], other, in: cache))
+        #expect(byReference(one, from: cache) != nil)
+        #expect(byReference(other, from: cache) == nil)
+        let later = page([reference(2)], generation: 2)
+        _ = try #require(resolving([second], later, in: cache))
+        #expect(byReference(later, from: cache) != nil)
+        #expect(byReference(page([reference(1)], generation: 2), from: cache) == nil)
+        #expect(cache.rememberedReferences == 1)
     }
 
     @Test func anEntryThatLeavesOrIsReplacedForgetsItsReference() throws {
@@ -178,9 +206,14 @@ import Testing
                     if let fast { #expect(fast == slow, "step \(step), seed \(seed)") }
                     for number in numbers {
                         if served.contains(number) {
-                            // One reference per entry: the entry's other reference is forgotten.
-                            model = model.filter { environment(of: $0.key) != environment(of: number) }
-                            model[number] = generation
+                            // One reference per entry: another one current for this page stays;
+                            // else it is forgotten for this one.
+                            let entry = environment(of: number)
+                            let incumbent = model.first { environment(of: $0.key) == entry && $0.key != number }
+                            if incumbent?.value != generation {
+                                model = model.filter { environment(of: $0.key) != entry }
+                                model[number] = generation
+                            }
                         }
                         served.insert(number)
                     }

@@ -170,6 +170,44 @@ import Testing
         }
     }
 
+    /// A page the hot cache serves by its references still goes through `LookupKeys` each
+    /// time those age, so its lookups stay known there: after a registry change, with other
+    /// traffic aging the tables meanwhile, the page is still answered by reference.
+    @Test func aPageInUseStaysKnownByReferenceWhileOtherLookupsAgeTheTables() async throws {
+        // A 1 MiB cache: LookupKeys' generation holds 64 KiB, about a hundred lookups.
+        try await withTestDaemon(schemes: ["feed-cell"], configure: { $0.cacheMemoryBytes = 1 << 20 }) { daemon in
+            let socketPath = daemon.configuration.socketPath
+            let connection = try await blocking {
+                let connection = try RawConnection(path: socketPath)
+                #expect(try connection.handshake().isAccepted)
+                return connection
+            }
+            _ = try await blocking { try Self.answers([.lookup(Self.post)], on: connection, id: 1) }
+            var id: UInt32 = 2
+            for round in 0 ..< 10 {
+                let others = (0 ..< 50).map { index in
+                    WireLookupItem.lookup(WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"),
+                                                     content: WireContent(entries: [.init(slot: "body", value: .text("Other post \(round)-\(index)."))])))
+                }
+                let (first, second) = (id, id + 1)
+                id += 2
+                let answered = try await blocking { try Self.answers(others, on: connection, id: first) }
+                #expect(answered.allSatisfy { if case .snapshot = $0 { true } else { false } })
+                let again = try await blocking { try Self.answers([.reference(Self.reference)], on: connection, id: second) }
+                guard case .snapshot = again.first else {
+                    Issue.record("round \(round): the page by reference was answered \(again)")
+                    return
+                }
+            }
+            _ = try await daemon.client().register(try exampleDocument("toolbar"))
+            let after = try await blocking { [id] in try Self.answers([.reference(Self.reference)], on: connection, id: id) }
+            guard case .snapshot = after.first else {
+                Issue.record("after the registry changed, the page by reference was answered \(after)")
+                return
+            }
+        }
+    }
+
     /// A malformed batch with references (an unknown form, a reference cut short) is
     /// answered `badRequest`, and one over the daemon's limit `tooLarge`; the connection
     /// goes on, and the daemon serves.

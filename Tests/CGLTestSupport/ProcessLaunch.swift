@@ -10,7 +10,13 @@ import Synchronization
 /// zombie. Tests start daemons and commands in parallel; launching them one at a time
 /// closes that window.
 public func launch(_ process: Process) throws {
-    try launches.withLock { _ in try process.run() }
+    try withLaunchLock { try process.run() }
+}
+
+/// Runs `spawn` (a `posix_spawn` of a long-lived child, say) while no `Process` is launched,
+/// for the reason ``launch(_:)`` gives.
+public func withLaunchLock<T>(_ spawn: () throws -> T) rethrows -> T {
+    try launches.withLock { _ in try spawn() }
 }
 
 private let launches = Mutex<Void>(())

@@ -24,7 +24,7 @@ import Testing
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, cArguments, cEnvironment)
+        let status = withLaunchLock { posix_spawn(&pid, "/bin/sh", &actions, nil, cArguments, cEnvironment) }
         guard status == 0 else { throw DaemonProcess.Failure("posix_spawn: \(String(cString: strerror(status)))") }
         return pid
     }

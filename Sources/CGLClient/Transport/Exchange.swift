@@ -29,7 +29,11 @@ struct Exchange {
         guard var matcher = try prepare(requests) else { return }
         defer { receivedAny = matcher.receivedAny }
         let output = try encode(requests, first: matcher.first)
+        #if os(Linux)
         let wait: ClientConnection.AnswerWait = requests.contains(where: \.isBatch) ? .inReceive : .inPoll
+        #else
+        let wait = ClientConnection.AnswerWait.inPoll
+        #endif
         try connection.exchange(output, timeout: timeout, waiting: wait) { (frame) throws(CGLClientError) -> Bool in
             try matcher.take(frame, strings: connection.strings, event: event, final: final)
         }

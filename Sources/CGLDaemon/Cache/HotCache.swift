@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// A doubly linked list threaded through an array of nodes (indices, not references) keeps
 /// `get` and `insert` O(1) under one short lock, without allocating per hit. A warm page is
-/// written out under that lock (``writePage(_:requestID:into:places:)``), its copy included.
+/// written out under that lock (``writePage(_:remembering:requestID:into:places:)``, or by
+/// its references alone where they are remembered), its copy included.
 final class HotCache: Sendable {
     /// The bound, in bytes (payloads plus an estimate of the bookkeeping per entry).
     let limit: Int
@@ -56,6 +57,11 @@ final class HotCache: Sendable {
     struct PageReferences {
         let references: [WireLookupReference]
         let registryGeneration: UInt64
+        /// `LookupKeys`' age: a reference remembered at another age is resolved through
+        /// `LookupKeys` again, which keeps its lookup there among the recent ones (else a
+        /// page served from here alone would age out of it, and be unknown by reference
+        /// once the registry changed or an entry left).
+        let lookupKeysAge: UInt64
     }
 
     /// Writes the `snapshots` frame answering `requestID` for a page named by references
@@ -130,6 +136,7 @@ struct LRUState {
     struct Remembered {
         let index: Int
         let registryGeneration: UInt64
+        let lookupKeysAge: UInt64
         /// The answer's size: the entry's payload is the one it was remembered with (a new
         /// payload makes it forget), so a page is sized without touching the payloads.
         let answerSize: Int
@@ -199,7 +206,7 @@ struct LRUState {
         if let page, page.references.count == resolved.count {
             for position in resolved.indices where resolved[position].servedFromMemory.exchange(true, ordering: .relaxed) {
                 // Served before: remembered now, so that a page asked for once costs no more.
-                remember(page.references[position], at: places[position], named: resolved[position].name, registryGeneration: page.registryGeneration)
+                remember(page.references[position], at: places[position], named: resolved[position].name, for: page)
             }
         }
         return true
@@ -213,7 +220,7 @@ struct LRUState {
             // A remembered entry is live and names the reference back (it forgets it when it
             // leaves or changes); checked all the same, as a miss rather than a crash.
             guard let remembered = byReference[reference], remembered.registryGeneration == page.registryGeneration,
-                  nodes[remembered.index].reference == reference else { return false }
+                  remembered.lookupKeysAge == page.lookupKeysAge, nodes[remembered.index].reference == reference else { return false }
             moveToFront(remembered.index)
             places.append(remembered.index)
             answersSize += remembered.answerSize
@@ -230,15 +237,22 @@ struct LRUState {
         return true
     }
 
-    /// Remembers that `reference` named the entry at `index` in `registryGeneration`, when
-    /// its snapshot goes under the name the lookup asked for (a scheme registered twice
-    /// under two names shares its snapshots, each answered under its own name).
-    private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, registryGeneration: UInt64) {
+    /// Remembers that `reference` named the entry at `index` in `page`'s registry generation
+    /// and `LookupKeys` age, when its snapshot goes under the name the lookup asked for (a
+    /// scheme registered twice under two names shares its snapshots, each answered under its
+    /// own name). An entry keeps a reference still current for the page: two lookups that
+    /// resolve to the same entry would otherwise take it from each other on every page.
+    private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, for page: HotCache.PageReferences) {
         let payload = nodes[index].payload!
-        let remembered = Remembered(index: index, registryGeneration: registryGeneration, answerSize: SnapshotsFrameWriter.answerSize(asStored: payload))
+        let remembered = Remembered(index: index, registryGeneration: page.registryGeneration, lookupKeysAge: page.lookupKeysAge,
+                                    answerSize: SnapshotsFrameWriter.answerSize(asStored: payload))
         if nodes[index].reference == reference {
-            // This entry's already (the name was checked then): the generation may be new.
+            // This entry's already (the name was checked then): the generation or age may be new.
             byReference[reference] = remembered
+            return
+        }
+        if let incumbent = nodes[index].reference, let kept = byReference[incumbent],
+           kept.registryGeneration == page.registryGeneration, kept.lookupKeysAge == page.lookupKeysAge {
             return
         }
         guard payload.names(name) else { return }

@@ -83,16 +83,30 @@ final class LookupKeys: Sendable {
         /// probe.
         var currentReferences: [WireLookupReference: Entry] = [:]
         var previousReferences: [WireLookupReference: Entry] = [:]
+        /// Counts the generations aged, readable without the lock.
+        let ages: AgeCount
+    }
+
+    /// How many times the current generation aged into the previous one.
+    fileprivate final class AgeCount: Sendable {
+        let value = Atomic<UInt64>(0)
     }
 
     /// The bytes of lookups the current generation holds before it ages.
     let limit: Int
     private let hasher = SeededHash()
-    private let tables = Mutex(Tables())
+    private let ages = AgeCount()
+    private let tables: Mutex<Tables>
 
     init(limit: Int) {
         self.limit = limit
+        tables = Mutex(Tables(ages: ages))
     }
+
+    /// How many times the tables aged so far: a page served without them (the hot cache's
+    /// remembered references) goes through them again once this moved, so that the lookups
+    /// it names stay recent here as well.
+    var age: UInt64 { ages.value.load(ordering: .relaxed) }
 
     /// The hash of a lookup's bytes in protocol `version` (whose bytes mean other things).
     func hash(_ bytes: UnsafeRawBufferPointer, version: UInt16) -> UInt64 {
@@ -227,6 +241,7 @@ extension LookupKeys.Tables {
     fileprivate mutating func insert(_ entry: LookupKeys.Entry, limit: Int) {
         let cost = entry.cost
         if currentBytes + cost > limit, !current.isEmpty {
+            ages.value.add(1, ordering: .relaxed)
             previous = current
             previousReferences = currentReferences
             current = [:]

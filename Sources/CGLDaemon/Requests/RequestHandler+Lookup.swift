@@ -89,7 +89,7 @@ extension RequestHandler {
         guard isWhole else { return false }
         // Where the hot cache remembers each reference's entry; else each resolved to its
         // key, and the entries remembered for the next time.
-        let page = HotCache.PageReferences(references: references, registryGeneration: registryGeneration)
+        let page = HotCache.PageReferences(references: references, registryGeneration: registryGeneration, lookupKeysAge: lookupKeys.age)
         if !answers.appendFound(page, from: snapshots.hotCache, requestID: frame.requestID) {
             guard let resolved = lookupKeys.resolved(references: references, registryGeneration: registryGeneration),
                   answers.appendFound(resolved, remembering: page, from: snapshots.hotCache, requestID: frame.requestID) else { return false }
