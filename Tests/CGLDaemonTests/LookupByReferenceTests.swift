@@ -101,31 +101,9 @@ import Testing
     /// again, and name what the registry holds now.
     @Test func aReferenceFollowsTheRegistry() async throws {
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
-            let socketPath = daemon.configuration.socketPath
-            let connection = try await blocking {
-                let connection = try RawConnection(path: socketPath)
-                #expect(try connection.handshake().isAccepted)
-                return connection
-            }
+            let connection = try await Self.connected(to: daemon)
             let full = try await blocking { try Self.answers([.lookup(Self.post)], on: connection, id: 1) }
-            let client = daemon.client()
-            _ = try await client.register(try LookupByBytesTests.feedCell(named: "feed-cell", bodySize: 20))
-            let after = try await blocking { try Self.answers([.reference(Self.reference)], on: connection, id: 2) }
-            guard case .snapshot(let before) = full[0], case .snapshot(let now) = after[0] else {
-                Issue.record("not answered: \(full), \(after)")
-                return
-            }
-            #expect(now.hash != before.hash)
-            let body = { (snapshot: WireSnapshot) in snapshot.elements.first { $0.id == "body" }?.frame.height ?? 0 }
-            #expect(body(now) > body(before))
-
-            #expect(try await client.unregister("feed-cell"))
-            let gone = try await blocking { try Self.answers([.reference(Self.reference)], on: connection, id: 3) }
-            guard case .failure(let error) = gone[0] else {
-                Issue.record("a reference to a dropped scheme answered \(gone)")
-                return
-            }
-            #expect(error.code == .notFound)
+            try await Self.expectTheReferenceFollowsTheRegistry(of: daemon, on: connection, answeredFirst: full, nextID: 2)
         }
     }
 
@@ -133,12 +111,7 @@ import Testing
     /// reference answered twice): the registry's change still decides the next answer.
     @Test func aReferenceTheCacheRemembersFollowsTheRegistry() async throws {
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
-            let socketPath = daemon.configuration.socketPath
-            let connection = try await blocking {
-                let connection = try RawConnection(path: socketPath)
-                #expect(try connection.handshake().isAccepted)
-                return connection
-            }
+            let connection = try await Self.connected(to: daemon)
             let full = try await blocking { try Self.answers([.lookup(Self.post)], on: connection, id: 1) }
             for id in UInt32(2) ... 4 {
                 let again = try await blocking { try Self.answers([.reference(Self.reference), .reference(Self.reference)], on: connection, id: id) }
@@ -152,22 +125,42 @@ import Testing
                     #expect(snapshot == expected)
                 }
             }
-            let client = daemon.client()
-            _ = try await client.register(try LookupByBytesTests.feedCell(named: "feed-cell", bodySize: 20))
-            let after = try await blocking { try Self.answers([.reference(Self.reference)], on: connection, id: 5) }
-            guard case .snapshot(let before) = full[0], case .snapshot(let now) = after[0] else {
-                Issue.record("not answered: \(full), \(after)")
-                return
-            }
-            #expect(now.hash != before.hash)
-            #expect(try await client.unregister("feed-cell"))
-            let gone = try await blocking { try Self.answers([.reference(Self.reference)], on: connection, id: 6) }
-            guard case .failure(let error) = gone[0] else {
-                Issue.record("a reference to a dropped scheme answered \(gone)")
-                return
-            }
-            #expect(error.code == .notFound)
+            try await Self.expectTheReferenceFollowsTheRegistry(of: daemon, on: connection, answeredFirst: full, nextID: 5)
         }
+    }
+
+    /// A raw connection to `daemon`, its handshake done.
+    private static func connected(to daemon: TestDaemon) async throws -> RawConnection {
+        let socketPath = daemon.configuration.socketPath
+        return try await blocking {
+            let connection = try RawConnection(path: socketPath)
+            #expect(try connection.handshake().isAccepted)
+            return connection
+        }
+    }
+
+    /// The feed cell registered again with a longer body: the post by reference is laid out
+    /// anew; then unregistered: the reference names a scheme that is gone.
+    private static func expectTheReferenceFollowsTheRegistry(of daemon: TestDaemon, on connection: RawConnection, answeredFirst full: [WireBatchAnswer],
+                                                             nextID: UInt32) async throws {
+        let client = daemon.client()
+        _ = try await client.register(try LookupByBytesTests.feedCell(named: "feed-cell", bodySize: 20))
+        let after = try await blocking { try answers([.reference(reference)], on: connection, id: nextID) }
+        guard case .snapshot(let before) = full[0], case .snapshot(let now) = after[0] else {
+            Issue.record("not answered: \(full), \(after)")
+            return
+        }
+        #expect(now.hash != before.hash)
+        let body = { (snapshot: WireSnapshot) in snapshot.elements.first { $0.id == "body" }?.frame.height ?? 0 }
+        #expect(body(now) > body(before))
+
+        #expect(try await client.unregister("feed-cell"))
+        let gone = try await blocking { try answers([.reference(reference)], on: connection, id: nextID + 1) }
+        guard case .failure(let error) = gone[0] else {
+            Issue.record("a reference to a dropped scheme answered \(gone)")
+            return
+        }
+        #expect(error.code == .notFound)
     }
 
     /// A page the hot cache serves by its references still goes through `LookupKeys` each
@@ -176,12 +169,7 @@ import Testing
     @Test func aPageInUseStaysKnownByReferenceWhileOtherLookupsAgeTheTables() async throws {
         // A 1 MiB cache: LookupKeys' generation holds 64 KiB, about a hundred lookups.
         try await withTestDaemon(schemes: ["feed-cell"], configure: { $0.cacheMemoryBytes = 1 << 20 }) { daemon in
-            let socketPath = daemon.configuration.socketPath
-            let connection = try await blocking {
-                let connection = try RawConnection(path: socketPath)
-                #expect(try connection.handshake().isAccepted)
-                return connection
-            }
+            let connection = try await Self.connected(to: daemon)
             _ = try await blocking { try Self.answers([.lookup(Self.post)], on: connection, id: 1) }
             var id: UInt32 = 2
             for round in 0 ..< 10 {
