@@ -179,8 +179,8 @@ final class ClientConnection: @unchecked Sendable {
     /// A thread blocked in `recv` on a Unix socket is woken twice: when the daemon *reads*
     /// the request (the kernel signals "write space" to every waiter, `unix_write_space`),
     /// and when the answer comes. `poll` for input is woken once. Which is faster depends on
-    /// how long the daemon works before it answers (docs/performance.md, "The client waits
-    /// for a page in recv"):
+    /// how long the daemon works before it answers (docs/performance.md, "Content", the
+    /// sixth session):
     /// - a single request is answered within microseconds, and the wake-up that finds
     ///   nothing costs more than it saves: 0.6 – 1 µs a warm lookup on one core;
     /// - a page of 50 lookups keeps the daemon busy for tens of microseconds, and a thread
