@@ -97,46 +97,29 @@ package struct WireLookupFrame {
     /// ``WireLookup/init(from:version:)`` reads them and checking only their lengths (the
     /// bytes of a lookup decoded before need no more); nil when they run past the end.
     static func endOfLookup(in bytes: UnsafeRawBufferPointer, at start: Int, version: UInt16) -> Int? {
-        var offset = start
-        /// Steps over `count` bytes; false when they are not there.
-        func skip(_ count: Int) -> Bool {
-            guard count <= bytes.count - offset else { return false }
-            offset += count
-            return true
-        }
-        /// Steps over a u32 length and that many bytes.
-        func skipString() -> Bool {
-            guard skip(4) else { return false }
-            return skip(Int(load(bytes, at: offset - 4)))
-        }
-        /// The u8 at the offset, stepped over.
-        func byte() -> UInt8? {
-            guard skip(1) else { return nil }
-            return bytes[offset - 1]
-        }
-        guard skipString(), let form = byte() else { return nil }
+        var cursor = PlainCursor(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        guard cursor.string(), let form = cursor.byte() else { return nil }
         switch form {
         // A profile's name and its direction override (0 for none).
-        case 0: guard skipString(), skip(1) else { return nil }
+        case 0: guard cursor.string(), cursor.skip(1) else { return nil }
         // Width and height, an optional scale, the direction, both size classes, the safe area.
         case 1:
-            guard skip(16), let hasScale = byte(), skip(hasScale == 1 ? 8 : 0), skip(3 + 32) else { return nil }
+            guard cursor.skip(16), let hasScale = cursor.byte(), cursor.skip(hasScale == 1 ? 8 : 0), cursor.skip(3 + 32) else { return nil }
         default: return nil
         }
-        guard version >= 2 else { return offset }
-        guard let hasTextScale = byte(), skip(hasTextScale == 1 ? 8 : 0), skip(4) else { return nil }
-        let slots = Int(load(bytes, at: offset - 4))
-        guard slots <= (bytes.count - offset) / WireContent.Entry.minimumEncodedSize else { return nil }
+        guard version >= 2 else { return start + cursor.offset }
+        guard let hasTextScale = cursor.byte(), cursor.skip(hasTextScale == 1 ? 8 : 0), let slots = cursor.u32(),
+              slots <= cursor.remaining / WireContent.Entry.minimumEncodedSize else { return nil }
         for _ in 0 ..< slots {
-            guard skipString(), let kind = byte() else { return nil }
+            guard cursor.string(), let kind = cursor.byte() else { return nil }
             switch kind {
-            case 1: guard skipString() else { return nil }
-            case 2: guard skip(16) else { return nil }
-            case 3: guard skip(1) else { return nil }
+            case 1: guard cursor.string() else { return nil }
+            case 2: guard cursor.skip(16) else { return nil }
+            case 3: guard cursor.skip(1) else { return nil }
             default: return nil
             }
         }
-        return offset
+        return start + cursor.offset
     }
 
     /// The big-endian u32 at `offset`.

@@ -65,58 +65,29 @@ package struct WireSnapshotView: Sendable {
     /// (``walkNamingTheFault(_:range:version:)``): the offsets of the environment, the size,
     /// the elements and the trailer, and the element count; nil at the first fault.
     private static func walk(_ bytes: UnsafeRawBufferPointer, version: UInt16) -> (Int, Int, Int, Int, Int)? {
-        var offset = 0
-        func skip(_ count: Int) -> Bool {
-            guard count <= bytes.count - offset else { return false }
-            offset += count
-            return true
-        }
-        func u32() -> Int? {
-            guard skip(4) else { return nil }
-            return Int(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset - 4, as: UInt32.self)))
-        }
-        func byte() -> UInt8? {
-            guard skip(1) else { return nil }
-            return bytes[offset - 1]
-        }
-        func utf8() -> Bool {
-            guard let count = u32(), skip(count) else { return false }
-            return isUTF8(UnsafeRawBufferPointer(rebasing: bytes[(offset - count) ..< offset]))
-        }
-        guard let source = byte(), WireSnapshot.Source(rawValue: source) != nil, utf8(), utf8(), utf8() else { return nil }
-        let environment = offset
-        guard skip(16), let hasScale = byte(), hasScale <= 1, skip(hasScale == 1 ? 8 : 0),
-              let direction = byte(), WireDirection(rawValue: direction) != nil,
-              let horizontal = byte(), WireSizeClass(rawValue: horizontal) != nil,
-              let vertical = byte(), WireSizeClass(rawValue: vertical) != nil,
-              skip(32), utf8() else { return nil }
-        let size = offset
-        guard skip(16) else { return nil }
-        let elements = offset
-        guard let count = u32(), count <= (bytes.count - offset) / WireSnapshot.Element.minimumEncodedSize else { return nil }
+        // A cursor in a struct rather than nested functions: their captured offset was boxed.
+        var cursor = PlainCursor(bytes)
+        guard let source = cursor.byte(), WireSnapshot.Source(rawValue: source) != nil,
+              cursor.utf8(), cursor.utf8(), cursor.utf8() else { return nil }
+        let environment = cursor.offset
+        guard cursor.skip(16), let hasScale = cursor.byte(), hasScale <= 1, cursor.skip(hasScale == 1 ? 8 : 0),
+              let direction = cursor.byte(), WireDirection(rawValue: direction) != nil,
+              let horizontal = cursor.byte(), WireSizeClass(rawValue: horizontal) != nil,
+              let vertical = cursor.byte(), WireSizeClass(rawValue: vertical) != nil,
+              cursor.skip(32), cursor.utf8() else { return nil }
+        let size = cursor.offset
+        guard cursor.skip(16) else { return nil }
+        let elements = cursor.offset
+        guard let count = cursor.u32(), count <= cursor.remaining / WireSnapshot.Element.minimumEncodedSize else { return nil }
         for _ in 0 ..< count {
-            guard utf8(), skip(64) else { return nil }
+            guard cursor.utf8(), cursor.skip(64) else { return nil }
         }
-        let trailer = offset
+        let trailer = cursor.offset
         if version >= 2 {
-            guard skip(8), utf8() else { return nil }
+            guard cursor.skip(8), cursor.utf8() else { return nil }
         }
-        guard offset == bytes.count else { return nil }
+        guard cursor.remaining == 0 else { return nil }
         return (environment, size, elements, trailer, count)
-    }
-
-    /// Whether `bytes` are UTF-8: ASCII (the usual case) checked eight bytes at a time.
-    private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        while bytes.count - index >= 8 {
-            guard bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else { break }
-            index += 8
-        }
-        while index < bytes.count, bytes[index] < 0x80 { index += 1 }
-        guard index < bytes.count else { return true }
-        let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
-        let string = String(decoding: utf8, as: UTF8.self)
-        return string.utf8.count == utf8.count && string.utf8.elementsEqual(utf8)
     }
 
     /// The reader's walk of a payload the plain walk refused: it throws the error that names
