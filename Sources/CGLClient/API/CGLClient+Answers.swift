@@ -95,7 +95,7 @@ extension CGLClient {
                     for offset in 0 ..< page.count {
                         switch page[offset] {
                         case .success(let snapshot):
-                            lookups[offset].encoding.answered()
+                            if lookups[offset].encoding.isFresh { lookups[offset].encoding.answered() }
                             results.append(.success(Snapshot(snapshot)))
                         case .failure(let error): results.append(.failure(.daemon(error, socketPath: socketPath)))
                         }

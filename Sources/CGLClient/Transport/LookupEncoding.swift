@@ -12,7 +12,12 @@ import Synchronization
 /// stage from `answered` to `writing`, before it stores `ready` (releasing); it is read
 /// only after `ready` was loaded (acquiring).
 final class LookupEncoding: @unchecked Sendable {
-    private static let (fresh, answered, writing, ready) = (0, 1, 2, 3)
+    // Computed, not a stored tuple: a static tuple is initialized lazily, and every
+    // reading of it went through `swift_once`.
+    private static var fresh: Int { 0 }
+    private static var answered: Int { 1 }
+    private static var writing: Int { 2 }
+    private static var ready: Int { 3 }
 
     /// The lookup as protocol version 2 carries it (``WireLookup/encoded()``).
     let bytes: [UInt8]
@@ -56,10 +61,15 @@ final class LookupEncoding: @unchecked Sendable {
         sendsInFullLeft.store(1 << min(unknown - 1, 10), ordering: .relaxed)
     }
 
+    /// Whether no daemon has answered the lookup yet (``answered()`` has something to do).
+    ///
+    /// Apart from ``answered()`` so that a caller can ask first: a page's lookups are
+    /// answered on every call and marked once, and the plain load this is needs no retain of
+    /// the encoding, where the call that marks it took one.
+    var isFresh: Bool { stage.load(ordering: .relaxed) == Self.fresh }
+
     /// Records that a daemon answered the lookup: sent again, it goes by its reference.
     func answered() {
-        // Read first: a page's lookups are answered on every call, and marked once.
-        guard stage.load(ordering: .relaxed) == Self.fresh else { return }
         _ = stage.compareExchange(expected: Self.fresh, desired: Self.answered, ordering: .relaxed)
     }
 }
