@@ -3,12 +3,13 @@ import CGLWire
 import Testing
 
 /// The walks' UTF-8 check agrees with Swift's own validation wherever a string lies and
-/// whatever surrounds it: a word-at-a-time check must neither miss a byte of the string nor
-/// look at one outside it.
+/// whatever surrounds it: the word-at-a-time ASCII check must neither miss a byte of the
+/// string nor look at one outside it (which would send ASCII to the slow path: right, but
+/// slow, so it is checked apart).
 @Suite struct PlainCursorTests {
     /// Every length up to 24 at every start in a buffer of 40 bytes, with one byte past
-    /// ASCII at each place inside the string, and outside it where the last word's load
-    /// reads.
+    /// ASCII at each place inside the string, and bytes past ASCII all around it, where the
+    /// last word's load reads.
     @Test func everyByteOfEveryStringIsCheckedAndNoOther() {
         for length in 0 ... 24 {
             for start in 0 ... 40 - length {
@@ -16,11 +17,13 @@ import Testing
                 var clean = [UInt8](repeating: 0x61, count: 40)
                 // What lies outside the string is never checked: make it anything but ASCII.
                 for index in clean.indices where !range.contains(index) { clean[index] = 0xFF }
+                #expect(Self.isASCII(clean, range), "clean: length \(length) at \(start)")
                 #expect(Self.check(clean, range), "clean: length \(length) at \(start)")
                 for position in range {
                     for byte: UInt8 in [0x80, 0xC3, 0xFF] {
                         var broken = clean
                         broken[position] = byte
+                        #expect(!Self.isASCII(broken, range), "length \(length) at \(start), 0x\(String(byte, radix: 16)) at \(position - start)")
                         #expect(!Self.check(broken, range), "length \(length) at \(start), 0x\(String(byte, radix: 16)) at \(position - start)")
                     }
                 }
@@ -49,5 +52,9 @@ import Testing
 
     private static func check(_ buffer: [UInt8], _ range: Range<Int>) -> Bool {
         buffer.withUnsafeBytes { PlainCursor.isUTF8($0, range) }
+    }
+
+    private static func isASCII(_ buffer: [UInt8], _ range: Range<Int>) -> Bool {
+        buffer.withUnsafeBytes { PlainCursor.isASCII($0, range) }
     }
 }

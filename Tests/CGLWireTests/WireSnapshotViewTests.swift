@@ -79,6 +79,8 @@ import Testing
                 let view = try? WireSnapshotView(payload: changed, version: version)
                 let decoded = try? WireSnapshot(payload: changed[...], version: version)
                 #expect((view == nil) == (decoded == nil), "seed \(seed), version \(version): \(changed)")
+                // The plain walk alone, not rescued by the reader's walk after it.
+                #expect(WireSnapshotView.plainWalkAccepts(changed, version: version) == (decoded != nil), "seed \(seed), version \(version)")
                 if let view, let decoded {
                     // Compared re-encoded: a changed byte may make a NaN, not equal to itself.
                     #expect(Self.payload(view.snapshot, version: version) == Self.payload(decoded, version: version), "seed \(seed)")

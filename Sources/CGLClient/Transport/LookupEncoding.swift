@@ -64,8 +64,9 @@ final class LookupEncoding: @unchecked Sendable {
     /// Whether no daemon has answered the lookup yet (``answered()`` has something to do).
     ///
     /// Apart from ``answered()`` so that a caller can ask first: a page's lookups are
-    /// answered on every call and marked once, and the plain load this is needs no retain of
-    /// the encoding, where the call that marks it took one.
+    /// answered on every call and marked once. In the release build, the call retained and
+    /// released the encoding each time; this load, asked first, does not (measured in
+    /// docs/performance.md, "Content", seventh session).
     var isFresh: Bool { stage.load(ordering: .relaxed) == Self.fresh }
 
     /// Records that a daemon answered the lookup: sent again, it goes by its reference.

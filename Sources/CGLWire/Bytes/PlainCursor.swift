@@ -57,23 +57,35 @@ package struct PlainCursor {
     /// The high bit of every byte of a word.
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether `range` of `bytes` is UTF-8. ASCII (the usual case) is checked a word at a
-    /// time, with no loop over single bytes: the last bytes are checked in the one word that
-    /// ends where they end, the bytes before them masked off (they are the string's own,
-    /// already checked, or its length and what precedes it).
+    /// Whether `range` of `bytes` is UTF-8: ASCII (the usual case) checked a word at a
+    /// time (``isASCII(_:_:)``), anything else decoded.
+    ///
+    /// - Precondition: `range` lies within `bytes`.
     package static func isUTF8(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        isASCII(bytes, range) || isUTF8Slowly(bytes, range)
+    }
+
+    /// Whether every byte in `range` of `bytes` is ASCII, with no loop over single bytes:
+    /// the bytes after the last whole word are checked in the one word that ends where they
+    /// end, the bytes before them masked off (the string's own, already checked, or its
+    /// length and what precedes it, all within `bytes`).
+    ///
+    /// - Precondition: `range` lies within `bytes`.
+    package static func isASCII(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        assert(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a range outside the bytes")
         var index = range.lowerBound
         let end = range.upperBound
         while end &- index >= 8 {
-            guard word(bytes, at: index) & highBits == 0 else { return isUTF8Slowly(bytes, range) }
+            guard word(bytes, at: index) & highBits == 0 else { return false }
             index &+= 8
         }
         let left = end &- index
         guard left > 0 else { return true }
-        guard end >= 8 else { return isUTF8Slowly(bytes, range) }
+        // Fewer than eight bytes before the end: no word ends there within `bytes`.
+        guard end >= 8 else { return bytes[index ..< end].allSatisfy { $0 < 0x80 } }
         // Little-endian: the word's last `left` bytes are its high ones.
         let mask = highBits &<< UInt64((8 &- left) &* 8)
-        return word(bytes, at: end &- 8) & mask == 0 || isUTF8Slowly(bytes, range)
+        return word(bytes, at: end &- 8) & mask == 0
     }
 
     /// The eight bytes at `offset` as a little-endian word.
@@ -84,6 +96,9 @@ package struct PlainCursor {
 
     /// Whether `range` of `bytes` is UTF-8, for strings past ASCII: decoded (which repairs)
     /// and compared with the bytes.
+    ///
+    /// Out of line: the walks rarely come here.
+    @inline(never)
     private static func isUTF8Slowly(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
         let utf8 = UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self)
         let string = String(decoding: utf8, as: UTF8.self)

@@ -97,6 +97,7 @@ package struct WireLookupFrame {
     /// ``WireLookup/init(from:version:)`` reads them and checking only their lengths (the
     /// bytes of a lookup decoded before need no more); nil when they run past the end.
     static func endOfLookup(in bytes: UnsafeRawBufferPointer, at start: Int, version: UInt16) -> Int? {
+        guard start >= 0, start <= bytes.count else { return nil }
         var cursor = PlainCursor(UnsafeRawBufferPointer(rebasing: bytes[start...]))
         guard cursor.string(), let form = cursor.byte() else { return nil }
         switch form {

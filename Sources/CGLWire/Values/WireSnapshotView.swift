@@ -61,6 +61,13 @@ package struct WireSnapshotView: Sendable {
         return Layout(environmentOffset: offsets.0, sizeOffset: offsets.1, elementsOffset: offsets.2, trailerOffset: offsets.3, elementCount: offsets.4)
     }
 
+    /// Whether the plain walk accepts the snapshot payload `bytes` of `version`: what the
+    /// tests hold to the decoder's verdict, since a refusal by the plain walk alone is
+    /// hidden by the reader's walk that follows it (``check(_:range:version:)``).
+    package static func plainWalkAccepts(_ bytes: [UInt8], version: UInt16) -> Bool {
+        bytes.withUnsafeBytes { walk($0, version: version) } != nil
+    }
+
     /// Walks a snapshot payload with plain loads, checking what the reader's walk checks
     /// (``walkNamingTheFault(_:range:version:)``): the offsets of the environment, the size,
     /// the elements and the trailer, and the element count; nil at the first fault.
