@@ -161,11 +161,8 @@ struct ByteReader {
     mutating func readUTF8(_ field: @autoclosure () -> String) throws(WireDecodingError) -> UnsafeRawBufferPointer {
         let start = offset
         let raw = try readByteString(field())
-        let utf8 = raw.assumingMemoryBound(to: UInt8.self)
-        // ASCII, the usual case, is valid UTF-8; any other text is checked as `readString` does.
-        guard !utf8.allSatisfy({ $0 < 0x80 }) else { return raw }
-        let string = String(decoding: utf8, as: UTF8.self)
-        guard string.utf8.count == utf8.count, string.utf8.elementsEqual(utf8) else {
+        // The same check as the plain walks', so that the two walks accept the same strings.
+        guard PlainCursor.isUTF8(raw, raw.indices) else {
             throw WireDecodingError(code: .invalidUTF8, message: "\(field()) is not valid UTF-8", offset: start)
         }
         return raw

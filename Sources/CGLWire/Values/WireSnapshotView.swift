@@ -72,7 +72,6 @@ package struct WireSnapshotView: Sendable {
     /// (``walkNamingTheFault(_:range:version:)``): the offsets of the environment, the size,
     /// the elements and the trailer, and the element count; nil at the first fault.
     private static func walk(_ bytes: UnsafeRawBufferPointer, version: UInt16) -> (Int, Int, Int, Int, Int)? {
-        // A cursor in a struct rather than nested functions: their captured offset was boxed.
         var cursor = PlainCursor(bytes)
         guard let source = cursor.byte(), WireSnapshot.Source(rawValue: source) != nil,
               cursor.utf8(), cursor.utf8(), cursor.utf8() else { return nil }
