@@ -73,7 +73,9 @@ import Testing
     @Test func dimensionRelations() {
         #expect(frame { $0.width.equal(to: ref.layoutAnchors.height); $0.height.equal(to: ref.layoutAnchors.width) }.size == CGSize(width: 60, height: 120))
         #expect(frame { $0.width.scaled(by: ref.layoutAnchors.width, scale: 0.5) }.size.width == 60)
-        #expect(frame { $0.width.boxed(by: ref.layoutAnchors.width, box: 200) }.size.width == -80)
+        // The box makes the source −80 wide; the block's filling reads it as Foundation's
+        // `width` does, |−80| (CGLayout gives 80, not −80).
+        #expect(frame { $0.width.boxed(by: ref.layoutAnchors.width, box: 200) }.size.width == 80)
         // Constant sizes run before related ones, whatever the declaration order.
         #expect(frame { $0.width.equal(to: ref.layoutAnchors.width); $0.width.equal(to: 5) }.size.width == 120)
     }

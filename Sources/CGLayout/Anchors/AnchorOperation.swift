@@ -63,25 +63,27 @@ enum AnchorOperation: Sendable, Hashable {
 }
 
 extension LayoutAnchor.CenterMode {
-    /// `center.align(by:)` (§3.4): S keeps its size; its centre or its origin goes on R's centre.
+    /// `center.align(by:)` (§3.4): S keeps its size; its centre or its origin goes on R's centre
+    /// (both read standardized, as Foundation's `midX` and `width`).
     @inline(__always)
     func apply(to source: inout CGRect, reference: CGRect) {
         switch self {
         case .center:
-            source.origin.x = reference.centerX - source.size.width / 2
-            source.origin.y = reference.centerY - source.size.height / 2
+            source.origin.x = reference.midX - abs(source.size.width) / 2
+            source.origin.y = reference.midY - abs(source.size.height) / 2
         case .origin:
-            source.origin.x = reference.centerX
-            source.origin.y = reference.centerY
+            source.origin.x = reference.midX
+            source.origin.y = reference.midY
         }
     }
 }
 
 extension DimensionRule {
+    /// The length, from the reference's size read as Foundation's `width` reads it (its magnitude).
     @inline(__always)
     func value(reference rect: CGRect) -> CGFloat {
         guard let reference else { return constant }
-        return multiplier * rect.length(reference) + constant
+        return multiplier * abs(rect.length(reference)) + constant
     }
 }
 
@@ -124,6 +126,6 @@ struct EdgeStep: Sendable, Hashable {
     @inline(__always)
     func apply(to source: inout CGRect, reference: CGRect) {
         let edges = reference.interval(axis)
-        source.setInterval(primitive.apply(to: source.interval(axis), anchor: readsMaxEdge ? edges.max : edges.min), axis)
+        source.setInterval(primitive.apply(to: source.interval(axis), anchor: readsMaxEdge ? edges.upper : edges.lower), axis)
     }
 }

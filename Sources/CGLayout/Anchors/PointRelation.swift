@@ -99,14 +99,17 @@ enum PointAnchor: UInt8, Sendable, Hashable {
 }
 
 /// Which point of an interval an anchor names, and the §7.1 operations on it.
+///
+/// As CGLayout's anchors backend, points and lengths are read standardized (`minX`, `maxX`,
+/// `midX`, `width`), and an origin that an operation leaves in place stays raw.
 enum PointRole: UInt8, Sendable, Hashable {
     case min, max, center
 
     @inline(__always)
     func get(_ interval: Interval) -> CGFloat {
         switch self {
-        case .min: interval.min
-        case .max: interval.max
+        case .min: interval.lower
+        case .max: interval.upper
         case .center: interval.mid
         }
     }
@@ -116,8 +119,8 @@ enum PointRole: UInt8, Sendable, Hashable {
     func offset(_ interval: Interval, to value: CGFloat) -> Interval {
         switch self {
         case .min: Interval(min: value, length: interval.length)
-        case .max: Interval(min: value - interval.length, length: interval.length)
-        case .center: Interval(min: value - interval.length / 2, length: interval.length)
+        case .max: Interval(min: value - interval.extent, length: interval.length)
+        case .center: Interval(min: value - interval.extent / 2, length: interval.length)
         }
     }
 
@@ -127,16 +130,16 @@ enum PointRole: UInt8, Sendable, Hashable {
     func move(_ interval: Interval, to value: CGFloat) -> Interval {
         switch self {
         case .min:
-            return Interval(min: value, length: Swift.max(0, interval.max - value))
+            return Interval(min: value, length: Swift.max(0, interval.upper - value))
         case .max:
-            return Interval(min: interval.min, length: Swift.max(0, value - interval.min))
+            return Interval(min: interval.min, length: Swift.max(0, value - interval.lower))
         case .center:
             var result = interval
             if interval.mid > value {
-                result.length = 2 * (value - interval.min)
+                result.length = 2 * (value - interval.lower)
             } else {
-                result.min = interval.max - 2 * (interval.max - value)
-                result.length = 2 * (interval.max - value)
+                result.min = interval.upper - 2 * (interval.upper - value)
+                result.length = 2 * (interval.upper - value)
             }
             result.length = Swift.max(0, result.length)
             return result

@@ -122,8 +122,9 @@ public struct CompiledLayoutScheme: Sendable {
             let snapshot = snapshot(for: space)
             // Nothing to hold: as small as the insets.
             guard !snapshot.frames.isEmpty else { return CGSize(width: insets.horizontal, height: insets.vertical) }
-            let union = snapshot.frame
-            return CGSize(width: union.right + insets.right, height: union.bottom + insets.bottom)
+            // As the stack guide's `sizeThatFits` in CGLayout: the first frame joined with itself too.
+            let union = snapshot.frames.reduce(snapshot.frames[0]) { $0.union($1) }
+            return CGSize(width: union.maxX + insets.right, height: union.maxY + insets.bottom)
         }
     }
 }

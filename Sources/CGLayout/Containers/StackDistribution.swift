@@ -14,6 +14,11 @@ struct StackDistribution: Sendable, Hashable {
 
     /// The frames of `count` items in `source`: `crossSize(i, offered)` answers item `i`'s
     /// own cross size when the cross alignment is not `fill`; `body(i, frame)` receives each.
+    ///
+    /// The arithmetic is CGLayout's, step by step: each item starts from the previous item's
+    /// edge, the gaps are found from the summed lengths, and the source is read standardized
+    /// (its `minX`, `maxX`, `midX`, `width`), so that the frames agree with the original to the
+    /// last bit, negative sources included.
     @inline(__always)
     func distribute(
         count: Int,
@@ -29,35 +34,47 @@ struct StackDistribution: Sendable, Hashable {
         let length: CGFloat
         switch (filling, spacing) {
         case (.equal(let value), _): length = value
-        case (.equally, .equal(let gap)): length = (main.length - (n - 1) * gap) / n
-        case (.equally, .equally): length = main.length / n
+        case (.equally, .equal(let gap)): length = (main.extent - (n - 1) * gap) / n
+        case (.equally, .equally): length = main.extent / n
         }
         let gap: CGFloat
         switch spacing {
         case .equal(let value): gap = value
-        // One item has no gap; CGLayout divides by zero here but never uses the result.
-        case .equally: gap = count > 1 ? (main.length - n * length) / (n - 1) : 0
+        case .equally:
+            var full: CGFloat = 0
+            for _ in 0..<count { full += abs(length) }
+            // One item has no gap; CGLayout divides by zero here but never uses the result.
+            gap = count > 1 ? (main.extent - full) / (n - 1) : 0
         }
-        let pitch = length + gap
         let mirrored = layoutDirection == .rightToLeft && axis == .horizontal
-        // The first item's start and the step to the next one.
-        let start: CGFloat
-        let step: CGFloat
+        let lowerEnd = Swift.min(length, 0)
+        let upperEnd = Swift.max(length, 0)
+        // Each item starts from the previous one's edge: its max edge going forwards, its min
+        // edge going backwards.
+        let backwards: Bool
+        let centring: CGFloat?
         switch direction {
         case .fromCenter:
-            let run = (n - 1) * pitch + length
-            start = main.mid - run / 2
-            step = pitch
+            // Laid out from the leading edge, then the whole run moved (and standardized, as
+            // Foundation's `offsetBy` does) so that its middle is the source's.
+            backwards = false
+            var last = main.lower
+            for _ in 1..<count { last = gap + (last + upperEnd) }
+            let first = main.lower + lowerEnd
+            centring = main.mid - (((last + upperEnd) - first) / 2 + first)
         case .fromLeading where !mirrored, .fromTrailing where mirrored:
-            start = main.min
-            step = pitch
+            (backwards, centring) = (false, nil)
         case .fromLeading, .fromTrailing:
-            start = main.max - length
-            step = -pitch
+            (backwards, centring) = (true, nil)
         }
+        var start = backwards ? main.upper - abs(length) : main.lower
         for index in 0..<count {
+            if index > 0 {
+                start = backwards ? (-gap + (start + lowerEnd)) - abs(length) : gap + (start + upperEnd)
+            }
+            let along = centring.map { Interval(min: (start + lowerEnd) + $0, length: abs(length)) } ?? Interval(min: start, length: length)
             var frame = CGRect.zero
-            frame.setInterval(Interval(min: start + CGFloat(index) * step, length: length), mainAxis)
+            frame.setInterval(along, mainAxis)
             frame.setInterval(crossInterval(cross, item: index, mainLength: length, direction: layoutDirection, crossSize: crossSize), crossAxis)
             body(index, frame)
         }
@@ -71,34 +88,41 @@ struct StackDistribution: Sendable, Hashable {
         direction layoutDirection: LayoutDirection,
         crossSize: (Int, CGSize) -> CGFloat
     ) -> Interval {
-        let offset: CGFloat
-        switch alignment {
-        case .leading(let value), .center(let value): offset = value
-        case .trailing(let value): offset = -value
-        }
         let size: CGFloat
-        let position: CGFloat
         switch crossAlignment {
         case .fill:
-            return Interval(min: cross.min + offset, length: cross.length)
+            size = cross.extent
         case .leading, .center, .trailing:
             let offered = axis == .horizontal
-                ? CGSize(width: mainLength, height: cross.length)
-                : CGSize(width: cross.length, height: mainLength)
+                ? CGSize(width: mainLength, height: cross.extent)
+                : CGSize(width: cross.extent, height: mainLength)
             size = crossSize(item, offered)
+        }
+        // `fill` is CGLayout's: the alignment places a cross as long as the source. Our own
+        // cross alignments place the item's own size at an edge, offset by the alignment.
+        if crossAlignment != .fill {
             // A vertical stack's cross axis is horizontal: leading and trailing follow the
             // reading direction, as in UIStackView.
-            var placement = crossAlignment
+            var edge = crossAlignment
             if axis == .vertical, layoutDirection == .rightToLeft {
-                placement = placement == .leading ? .trailing : placement == .trailing ? .leading : placement
+                edge = edge == .leading ? .trailing : edge == .trailing ? .leading : edge
             }
-            switch placement {
-            case .trailing: position = cross.max - size
-            case .center: position = cross.mid - size / 2
-            default: position = cross.min
+            let offset: CGFloat
+            switch alignment {
+            case .leading(let value), .center(let value): offset = value
+            case .trailing(let value): offset = -value
+            }
+            switch edge {
+            case .trailing: return Interval(min: cross.upper - abs(size) + offset, length: size)
+            case .center: return Interval(min: cross.mid - abs(size) / 2 + offset, length: size)
+            default: return Interval(min: cross.lower + offset, length: size)
             }
         }
-        return Interval(min: position + offset, length: size)
+        switch alignment {
+        case .leading(let offset): return Interval(min: cross.lower + offset, length: size)
+        case .trailing(let offset): return Interval(min: cross.upper - size - offset, length: size)
+        case .center(let offset): return Interval(min: cross.mid - size / 2 + offset, length: size)
+        }
     }
 }
 

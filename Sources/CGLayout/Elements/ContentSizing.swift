@@ -96,7 +96,8 @@ struct StackMeasure: Sendable {
         distribution.distribute(count: shown.count, in: space, direction: .leftToRight) { index, offered in
             itemSizeThatFits(offered, shown[index]).length(crossAxis)
         } body: { _, frame in
-            union = union.map { $0.union(frame) } ?? frame
+            // CGLayout joins the first frame with itself too, so one item is standardized.
+            union = (union ?? frame).union(frame)
         }
         // Nothing to hold: as small as the insets.
         guard let union else { return CGSize(width: insets.horizontal, height: insets.vertical) }

@@ -63,7 +63,10 @@ struct FlexDistribution: Sendable, Hashable {
             var frame = CGRect.zero
             frame.setInterval(Interval(min: position, length: length), mainAxis)
             frame.setInterval(crossInterval(crossLength(item), in: cross), crossAxis)
-            if mirrored { frame.origin.x = container.left + container.right - frame.right }
+            if mirrored {
+                let row = container.interval(.horizontal)
+                frame.origin.x = row.min + row.max - frame.interval(.horizontal).max
+            }
             body(index, frame)
             position += length
         }

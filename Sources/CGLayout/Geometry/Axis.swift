@@ -8,12 +8,24 @@ enum Axis: UInt8, Sendable, Hashable {
 }
 
 /// A one-dimensional range `[min, min + length]`; `length` may be negative.
+///
+/// `min`, `length` and `max` are the raw values. CGLayout reads most rules through
+/// Foundation's `CGRect` accessors, which *standardize* (`ENGINE.md` §0): those readings are
+/// `lower`, `upper` and `extent`, which differ from the raw ones only when `length` is
+/// negative (an `insets` anchor larger than its rect makes one).
 struct Interval: Sendable, Hashable {
     var min: CGFloat
     var length: CGFloat
 
     @inline(__always) var max: CGFloat { min + length }
-    @inline(__always) var mid: CGFloat { min + length / 2 }
+    /// `midX`: Foundation's `(minX + maxX) / 2`, which can differ from `x + w/2` in the last bit.
+    @inline(__always) var mid: CGFloat { (lower + upper) * 0.5 }
+    /// `minX`: the lower end, whatever the sign of `length`.
+    @inline(__always) var lower: CGFloat { Swift.min(min, min + length) }
+    /// `maxX`: the upper end, whatever the sign of `length`.
+    @inline(__always) var upper: CGFloat { Swift.max(min, min + length) }
+    /// `width`: the length's magnitude.
+    @inline(__always) var extent: CGFloat { abs(length) }
 }
 
 extension CGRect {

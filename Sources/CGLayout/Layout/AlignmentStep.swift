@@ -45,41 +45,46 @@ enum AlignmentStep: Sendable, Hashable {
 
     /// The new min edge for a rect of `length` inside `source`; `leading`/`trailing` must
     /// have been resolved (they read as left-to-right here).
+    ///
+    /// CGLayout's rules read the source and the rect through Foundation's accessors, which
+    /// standardize (`S.maxX`, `S.width`, `F.width`), except `equal` and `left`/`top`, which
+    /// read the source's raw origin. The two readings differ only for negative lengths.
     @inline(__always)
-    func origin(length: CGFloat, in source: Interval) -> CGFloat {
+    func origin(length rawLength: CGFloat, in source: Interval) -> CGFloat {
+        let length = abs(rawLength)
         switch self {
         case .equal:
             return source.min
         case .min(let offset):
             return source.min + offset
         case .max(let offset):
-            return source.max - length - offset
+            return source.upper - length - offset
         case .center(let offset):
             return source.mid - length / 2 + offset
         case .leading(let offset):
             return source.min + offset
         case .trailing(let offset):
-            return source.max - length - offset
+            return source.upper - length - offset
         case .minMultiplier(let multiplier):
-            return source.min + multiplier * source.length
+            return source.lower + multiplier * source.extent
         case .maxMultiplier(let multiplier):
-            return source.max - length - multiplier * source.length
+            return source.upper - length - multiplier * source.extent
         case .minBetween(let lower, let upper):
-            return source.min + clamp(source.length - length, lower, upper)
+            return source.lower + clamp(source.extent - length, lower, upper)
         case .maxBetween(let lower, let upper):
-            return source.max - length - clamp(source.length - length, lower, upper)
+            return source.upper - length - clamp(source.extent - length, lower, upper)
         case .minBetweenStep(let lower, let upper, let step):
-            let gap = clamp(source.length - length, lower, upper)
+            let gap = clamp(source.extent - length, lower, upper)
             // A gap that reached the upper bound is kept as is (CGLayout: `g ≥ b ? g : …`);
             // a non-positive step would divide by zero, so it leaves the gap unrounded.
-            guard gap < upper, step > 0 else { return source.min + gap }
-            return source.min + gap - fmod(gap, step)
+            guard gap < upper, step > 0 else { return source.lower + gap }
+            return source.lower + gap - fmod(gap, step)
         }
     }
 }
 
 /// One filling rule on one axis: the rect's new length from the source length only
-/// (`ENGINE.md` §2.5).
+/// (`ENGINE.md` §2.5), read as Foundation's `width` reads it: its magnitude.
 enum FillingStep: Sendable, Hashable {
     /// The source length.
     case equal
@@ -97,8 +102,9 @@ enum FillingStep: Sendable, Hashable {
     case between(CGFloat, CGFloat)
 
     @inline(__always)
-    func length(in source: CGFloat) -> CGFloat {
-        switch self {
+    func length(in rawSource: CGFloat) -> CGFloat {
+        let source = abs(rawSource)
+        return switch self {
         case .equal: source
         case .fixed(let value): value
         case .scaled(let scale): scale * source

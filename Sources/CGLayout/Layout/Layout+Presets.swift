@@ -57,8 +57,9 @@ extension Layout {
 
 extension CGRect {
     /// A layout that places this rect relative to the source's origin:
-    /// `Layout(x: .left(x), y: .top(y), width: .fixed(w), height: .fixed(h))`.
+    /// `Layout(x: .left(x), y: .top(y), width: .fixed(width), height: .fixed(height))`, the
+    /// size read as Foundation reads it (`|w|`, `|h|`).
     public func asLayout() -> Layout {
-        Layout(x: .left(origin.x), y: .top(origin.y), width: .fixed(size.width), height: .fixed(size.height))
+        Layout(x: .left(origin.x), y: .top(origin.y), width: .fixed(width), height: .fixed(height))
     }
 }

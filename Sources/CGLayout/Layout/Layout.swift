@@ -124,14 +124,14 @@ enum LayoutOperation: Sendable, Hashable {
         let axis: Axis = (edge == .left || edge == .right) ? .horizontal : .vertical
         let current = frame.interval(axis)
         let space = source.interval(axis)
-        let distance = Swift.max(spacing, space.length - current.length)
+        let distance = Swift.max(spacing, space.extent - current.extent)
         var result = current
         switch edge {
         case .left, .top:
-            let newMin = space.min + distance
-            result = Interval(min: newMin, length: Swift.max(0, current.max - newMin))
+            let newMin = space.lower + distance
+            result = Interval(min: newMin, length: Swift.max(0, current.upper - newMin))
         case .right, .bottom:
-            result.length = Swift.max(0, space.max - distance - current.min)
+            result.length = Swift.max(0, space.upper - distance - current.lower)
         }
         var rect = frame
         rect.setInterval(result, axis)
