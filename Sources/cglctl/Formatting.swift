@@ -1,3 +1,4 @@
+import CGLDocument
 import Foundation
 
 /// Text output for people.
@@ -15,6 +16,12 @@ enum Formatting {
                 index == row.count - 1 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
             }.joined()
         }.joined(separator: "\n")
+    }
+
+    /// Points to 3 decimals at most (`440.667`, `374`), as the frame tables print them:
+    /// the digits past a thousandth of a point are the solver's noise, not the layout.
+    static func points(_ value: Double) -> String {
+        formatNumber((value * 1000).rounded() / 1000)
     }
 
     /// `3 h 12 min`, `4.2 s`.

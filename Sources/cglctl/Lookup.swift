@@ -81,7 +81,7 @@ struct LookupCommand: AsyncParsableCommand {
             switch result {
             case .success(let snapshot):
                 print(daemon.format == .json ? snapshot.wire.json
-                      : "\(index + 1)\t\(lookup.scheme)\t\(lookup.environment)\t\(snapshot.source.rawValue)\t\(formatNumber(snapshot.size.width))×\(formatNumber(snapshot.size.height))")
+                      : "\(index + 1)\t\(lookup.scheme)\t\(lookup.environment)\t\(snapshot.source.rawValue)\t\(Formatting.points(snapshot.size.width))×\(Formatting.points(snapshot.size.height))")
             case .failure(let error):
                 firstFailure = firstFailure ?? error
                 print(daemon.format == .json ? BatchFile.errorJSON(error) : "\(index + 1)\t\(lookup.scheme)\t\(lookup.environment)\terror\t\(DaemonOptions.describe(error))")

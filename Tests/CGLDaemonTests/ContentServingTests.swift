@@ -279,7 +279,8 @@ import Testing
     }
 
     /// A batch's misses compute together; a key asked for several times computes once, and
-    /// every one of its lookups is answered.
+    /// every one of its lookups is answered: the first `computed` (a miss), the repeats,
+    /// which shared its result, `memory` (hits).
     @Test func aBatchComputesEachDistinctKeyOnce() async throws {
         let posts = Array(try Self.posts().prefix(20))
         try await withTestDaemon(schemes: ["feed-cell"]) { daemon in
@@ -287,12 +288,13 @@ import Testing
             let lookups = (posts + posts + posts.prefix(5)).map { Lookup("feed-cell", in: .profile("phone-portrait"), content: $0) }
             let answers = try await client.lookup(lookups)
             let snapshots = try answers.map { try $0.get() }
-            #expect(snapshots.allSatisfy { $0.source == .computed })
+            #expect(snapshots.map(\.source) == Array(repeating: .computed, count: 20) + Array(repeating: .memory, count: 25))
             for (index, snapshot) in snapshots.enumerated() {
                 #expect(snapshot.wire.elements == snapshots[index % posts.count].wire.elements)
             }
             let stats = try await client.stats()
             #expect(stats["snapshots.computed"] == 20 && stats[WireStats.Key.lookups] == 45)
+            #expect(stats[WireStats.Key.misses] == 20 && stats[WireStats.Key.hitsMemory] == 25)
             let again = try await client.lookup(lookups)
             #expect(again.allSatisfy { (try? $0.get())?.source == .memory })
         }

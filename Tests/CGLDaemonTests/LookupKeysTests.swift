@@ -63,6 +63,26 @@ import Testing
         #expect(Self.find(keys, [UInt8](repeating: 7, count: 4096)) == nil && keys.count == 0)
     }
 
+    /// The bound on a kept lookup is on its bytes alone, which a client can count: a
+    /// quarter of the tables' bound, exactly.
+    @Test func aLookupIsKeptUpToAQuarterOfTheBoundInBytes() {
+        let keys = LookupKeys(limit: 8192)
+        #expect(keys.largestKept == 2048 && LookupKeys.limit(forCacheBytes: 1 << 20) == 64 * 1024 && LookupKeys.limit(forCacheBytes: 64 << 20) == 4 << 20)
+        Self.insert(keys, [UInt8](repeating: 1, count: 2048), "sha256:largest", reference: Self.reference([1]))
+        Self.insert(keys, [UInt8](repeating: 2, count: 2049), "sha256:over", reference: Self.reference([2]))
+        #expect(Self.find(keys, [UInt8](repeating: 1, count: 2048)) != nil && Self.find(keys, [UInt8](repeating: 2, count: 2049)) == nil)
+        #expect(keys.find(reference: Self.reference([1]), registryGeneration: 0) != nil)
+    }
+
+    /// A forgotten reference names nothing, and its lookup's bytes are forgotten with it.
+    @Test func aForgottenReferenceIsUnknown() {
+        let keys = LookupKeys(limit: 1 << 20)
+        let bytes = Array("a lookup that failed to lay out".utf8)
+        Self.insert(keys, bytes, "sha256:1", reference: Self.reference(bytes))
+        keys.forget(reference: Self.reference(bytes))
+        #expect(keys.find(reference: Self.reference(bytes), registryGeneration: 0) == nil && Self.find(keys, bytes) == nil && keys.count == 0)
+    }
+
     /// Every length around the 16-byte steps of the hash finds its own entry.
     @Test func everyLengthHashesApart() {
         let keys = LookupKeys(limit: 1 << 20)

@@ -53,6 +53,26 @@ import Testing
         return [.reference(WireLookupReference(lookupBytes: first.encoded())), pageInFull[1]]
     }()
 
+    /// The page's text.
+    static func text() throws -> String {
+        try String(contentsOfFile: page, encoding: .utf8)
+    }
+
+    /// The text of the section headed `## <number>` (`"2."`, `"5a."`), up to the next
+    /// section, with its lines joined by spaces (so that a phrase may span a line break).
+    static func section(_ number: String) throws -> String {
+        let text = try text()
+        guard let start = text.range(of: "\n## \(number) ") else { return "" }
+        let rest = text[start.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        return rest[..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// The names in backticks in `text`, in order.
+    static func quotedNames(_ text: Substring) -> [String] {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
     /// Every `<!-- golden: name -->` block of the page: the hex at the start of each line,
     /// up to the first run of two spaces (where the comment starts).
     static func goldenBlocks() throws -> [String: [UInt8]] {

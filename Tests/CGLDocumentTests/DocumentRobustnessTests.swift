@@ -62,6 +62,10 @@ import Testing
         #expect(equationsIssue.message == "the document has more than 5 equations; the limit is 5 (limits.maxDocumentEquations)")
         let fourElements = three + #", {"id": "d"}"#
         #expect(issues(wrap(elements: fourElements, blocks: "")).first?.message == "the document has 4 elements; the limit is 3 (limits.maxDocumentElements)")
+        // Over the elements' limit, none is declared: the blocks that name them are not
+        // reported unknown, the limit alone is.
+        let overElements = issues(wrap(elements: fourElements, blocks: #"{"element": "a"}, {"element": "d", "layout": {"height": "fixed(1)"}}"#))
+        #expect(overElements.map(\.code) == [.tooLarge] && overElements.first?.pointer == "/elements")
         // At the limits, the document is valid.
         let five = (0..<5).map { "\"a.left == \($0) ~ \(100 + $0)\"" }.joined(separator: ",")
         #expect(issues(wrap(elements: three, blocks: "{\"equations\": [\(five)]}, " + (0..<3).map { _ in #"{"element": "b"}"# }.joined(separator: ","))).isEmpty)

@@ -88,4 +88,29 @@ import Testing
         #expect(unknown.status == 65 && unknown.stderr.contains("misspelt.jsonl:1: unknown key \"contnet\"; did you mean \"content\"?"), "\(unknown.stderr)")
         #expect(daemon.stop() == 0)
     }
+
+    /// In text, a batch prints each size as the single lookup's table does: to 3 decimals
+    /// at most (`440.667`, not `440.6666666666667`).
+    @Test func aBatchInTextRoundsSizesAsTheSingleLookup() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(folder: folder, arguments: ["--no-prewarm"])
+        let socket = ["--socket", daemon.socketPath]
+        #expect(try cglctl(["register", example("feed-cell")] + socket).status == 0)
+        let scales = ["1.1", "1.3", "1.7"]
+        let batch = try temporaryFile("scaled.jsonl", contents: scales.map { "{\"textScale\": \($0)}" }.joined(separator: "\n") + "\n")
+        let result = try cglctl(["lookup", "feed-cell", "--profile", "phone-portrait", "--batch", batch] + socket)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sizes = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" }
+        #expect(sizes.count == scales.count)
+        for (scale, size) in zip(scales, sizes) {
+            let single = try cglctl(["lookup", "feed-cell", "--profile", "phone-portrait", "--text-scale", scale] + socket)
+            let line = single.stdout.split(separator: "\n").first { $0.hasPrefix("size ") } ?? ""
+            #expect(size == line.dropFirst("size ".count).replacingOccurrences(of: " × ", with: "×"), "\(scale): \(size) and \(line)")
+            for number in size.split(separator: "×") {
+                #expect((number.split(separator: ".").dropFirst().first?.count ?? 0) <= 3, "\(size)")
+            }
+        }
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -48,7 +48,14 @@ final class ClientConnection: @unchecked Sendable {
     /// speaks only an older version this client also speaks is connected to again in it.
     static func open(path: String, timeout: Duration, version: UInt16 = Handshake.currentVersion) throws(CGLClientError) -> ClientConnection {
         let deadline = ContinuousClock.now + timeout
-        let connection = ClientConnection(socket: try connect(path, deadline), path: path, version: version)
+        return try handshake(over: try connect(path, deadline), path: path, deadline: deadline, version: version)
+    }
+
+    /// Performs the handshake on `socket`, just connected to `path`, blocking the calling
+    /// thread; connects again in an older version the daemon names.
+    static func handshake(over socket: PosixSocket, path: String, deadline: ContinuousClock.Instant,
+                          version: UInt16 = Handshake.currentVersion) throws(CGLClientError) -> ClientConnection {
+        let connection = ClientConnection(socket: socket, path: path, version: version)
         var steps = connection.helloSteps(deadline: deadline)
         var ready: Int16 = 0
         while let events = try steps.advance(connection, ready: ready, received: connection.hasHelloAnswer) {
@@ -103,10 +110,14 @@ final class ClientConnection: @unchecked Sendable {
     }
 
     /// The steps that send the hello; the answer's bytes collect in ``helloAnswer``.
+    ///
+    /// A hello the socket refuses is not the end: a daemon at its connection limit answers
+    /// `busy` and closes without reading it (`docs/protocol.md` §3), so its answer may be
+    /// waiting to be read behind the failed write.
     private func helloSteps(deadline: ContinuousClock.Instant) -> Steps {
         var hello: [UInt8] = []
         Handshake.ClientHello(version: version).encode(into: &hello)
-        return Steps(output: hello, deadline: deadline, timeout: nil)
+        return Steps(output: hello, deadline: deadline, timeout: nil, readsAfterFailedWrite: true)
     }
 
     /// Whether the whole answer to the hello arrived.
@@ -254,11 +265,16 @@ final class ClientConnection: @unchecked Sendable {
         /// How long the daemon may stay silent: each read pushes the deadline back. Nil: a
         /// fixed deadline (the handshake).
         let timeout: Duration?
+        /// Whether a failed write ends the writing only, the answer still read (the hello):
+        /// the failure is thrown if the stream then ends without one.
+        let readsAfterFailedWrite: Bool
+        private var writeFailure: CGLClientError?
 
-        init(output: [UInt8], deadline: ContinuousClock.Instant, timeout: Duration?) {
+        init(output: [UInt8], deadline: ContinuousClock.Instant, timeout: Duration?, readsAfterFailedWrite: Bool = false) {
             self.output = output
             self.deadline = deadline
             self.timeout = timeout
+            self.readsAfterFailedWrite = readsAfterFailedWrite
         }
 
         /// One step, given the events the socket is ready for (none before the first wait).
@@ -271,7 +287,12 @@ final class ClientConnection: @unchecked Sendable {
             if written < output.count, ready == 0 || ready & Int16(POLLOUT) != 0 {
                 let start = written
                 let output = self.output
-                written += try connection.io { () throws(PosixSocket.Failure) in try connection.socket.writeSome(output[start...]) }
+                do throws(CGLClientError) {
+                    written += try connection.io { () throws(PosixSocket.Failure) in try connection.socket.writeSome(output[start...]) }
+                } catch where readsAfterFailedWrite {
+                    writeFailure = error
+                    written = output.count
+                }
             }
             if ready & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0, let count = try connection.read() {
                 if try take(count, from: connection, received: received) { return nil }
@@ -283,7 +304,9 @@ final class ClientConnection: @unchecked Sendable {
         ///
         /// - Returns: True when the exchange is complete.
         mutating func take(_ count: Int, from connection: ClientConnection, received: () throws(CGLClientError) -> Bool) throws(CGLClientError) -> Bool {
-            guard count > 0 else { throw connection.lost("cgld on \(connection.socketPath) closed the connection with requests outstanding") }
+            guard count > 0 else {
+                throw writeFailure ?? connection.lost("cgld on \(connection.socketPath) closed the connection with requests outstanding")
+            }
             // Only bytes count as the daemon speaking: a wake-up without any must not
             // push the deadline back.
             if let timeout { deadline = .now + timeout }

@@ -60,6 +60,16 @@ package final class PosixSocket {
         }
     }
 
+    /// Takes over `descriptor`, a connected Unix stream socket (one end of a `socketpair`,
+    /// in tests): closed with this.
+    package init(adopting descriptor: Int32) {
+        self.descriptor = descriptor
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
     /// Sets how long a blocking send may wait (`SO_SNDTIMEO`).
     package func setSendTimeout(_ duration: Duration) {
         setTimeout(SO_SNDTIMEO, duration)

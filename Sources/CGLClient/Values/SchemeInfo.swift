@@ -11,7 +11,8 @@ public struct SchemeInfo: Sendable, Hashable {
     public var hash: String
     /// How many elements it lays out.
     public var elementCount: Int
-    /// When the name was first registered.
+    /// When the name was registered: kept when it is registered again, forgotten when it
+    /// is unregistered (a name registered after that is registered anew).
     public var registeredAt: Date
     /// When its document last changed.
     public var updatedAt: Date

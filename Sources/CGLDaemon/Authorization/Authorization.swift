@@ -15,7 +15,8 @@ public import CGLWire
 public struct Authorization: Sendable, Hashable {
     /// What a request needs.
     public enum Access: String, Sendable, Hashable, Comparable, CustomStringConvertible {
-        /// `ping`, `list`, `lookup`, `lookupBatch`, `stats`: nothing changes.
+        /// `ping`, `list`, `lookup`, `lookupBatch`, `lookupBatchWithReferences`, `stats`:
+        /// nothing changes.
         case read
         /// `register`, `unregister`, `prewarm`: the registry changes, or much work starts.
         case administer

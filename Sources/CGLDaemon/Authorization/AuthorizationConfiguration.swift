@@ -1,5 +1,5 @@
 /// Who may use cgld, as configured: the users and groups that may read (`ping`, `list`,
-/// `lookup`, `stats`) and those that may administer (`register`, `unregister`, `prewarm`).
+/// `lookup`, `lookupBatch`, `lookupBatchWithReferences`, `stats`) and those that may administer (`register`, `unregister`, `prewarm`).
 ///
 /// Names are resolved to ids when the configuration is read (an unknown name is a
 /// configuration error), except the two group references that only mean something once
@@ -36,7 +36,8 @@ public struct AuthorizationConfiguration: Sendable, Hashable {
         case ifExists(String)
     }
 
-    /// Who may read: `ping`, `list`, `lookup`, `stats`.
+    /// Who may read: `ping`, `list`, `lookup`, `lookupBatch`, `lookupBatchWithReferences`,
+    /// `stats`.
     public var readers: Principals
     /// Who may administer (and read): `register`, `unregister`, `prewarm`.
     public var admins: Principals

@@ -163,14 +163,34 @@ final class LookupKeys: Sendable {
     }
 
     /// Keeps what the lookup of `bytes` in protocol `version` resolved to in
-    /// `registryGeneration`; a lookup larger than a quarter of the bound is not kept (its
+    /// `registryGeneration`; a lookup of more than ``largestKept`` bytes is not kept (its
     /// content is checked again each time, as a text that large costs more to lay out anyway).
     func insert(_ resolved: Resolved, bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64, registryGeneration: UInt64,
                 reference: WireLookupReference? = nil) {
+        // By the lookup's bytes alone, which a client can count (the bytes its reference
+        // hashes: `docs/protocol.md` §5), not by the entry's cost with its bookkeeping.
+        guard bytes.count <= largestKept else { return }
         let entry = Entry(hash: hash, bytes: Array(bytes), version: version, resolved: resolved, registryGeneration: registryGeneration,
                           reference: reference)
-        guard entry.cost <= limit / 4 else { return }
         tables.withLock { $0.insert(entry, limit: limit) }
+    }
+
+    /// The most bytes a lookup kept may have: a quarter of the bound, so that one lookup
+    /// cannot age a generation alone.
+    var largestKept: Int { limit / 4 }
+
+    /// The bound for a snapshot cache of `cacheBytes` (`cache.memoryBytes`): a sixteenth of
+    /// it, the lookups of 8 000 feed posts by default, enough for the pages being read now;
+    /// at least 64 KiB, so that a lookup of 16 KiB is kept however small the cache.
+    static func limit(forCacheBytes cacheBytes: Int) -> Int {
+        max(64 * 1024, cacheBytes / 16)
+    }
+
+    /// Forgets the lookup a client may name by `reference`: its lookup failed, and a failed
+    /// lookup is not kept (`docs/protocol.md` §5). The next time it is named so, the client
+    /// is told to send it in full.
+    func forget(reference: WireLookupReference) {
+        tables.withLock { $0.forget(reference: reference) }
     }
 
     /// The entries held now (both generations).
@@ -225,6 +245,16 @@ extension LookupKeys.Tables {
         if previous[entry.hash] === entry { previous[entry.hash] = nil }
         insert(entry, limit: limit)
         return entry.referenced(in: registryGeneration)
+    }
+
+    fileprivate mutating func forget(reference: WireLookupReference) {
+        if let entry = currentReferences.removeValue(forKey: reference), current[entry.hash] === entry {
+            current[entry.hash] = nil
+            currentBytes -= entry.cost
+        }
+        if let entry = previousReferences.removeValue(forKey: reference), previous[entry.hash] === entry {
+            previous[entry.hash] = nil
+        }
     }
 
     fileprivate mutating func attach(_ reference: WireLookupReference, to bytes: UnsafeRawBufferPointer, version: UInt16, hash: UInt64,

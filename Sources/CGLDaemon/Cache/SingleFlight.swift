@@ -46,23 +46,25 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
 
     private let running = Mutex<[Key: Flight]>([:])
 
-    /// The result of `operation` for `key`, or of the run of it already under way.
+    /// The result of `operation` for `key`, or of the run of it already under way, and
+    /// whether this caller shared another's run (`isShared`) rather than starting its own:
+    /// callers report the work done once, by the one that started it.
     ///
     /// The operation runs in a task of its own, so a caller that is cancelled does not
     /// cancel the work others wait for.
-    func run(_ key: Key, _ operation: @escaping @Sendable () async -> Result<Value, Failure>) async throws(Failure) -> Value {
-        let run = running.withLock { running in
+    func run(_ key: Key, _ operation: @escaping @Sendable () async -> Result<Value, Failure>) async throws(Failure) -> (value: Value, isShared: Bool) {
+        let (run, isShared) = running.withLock { running in
             if running[key] != nil {
                 running[key]!.waiters += 1
-                return running[key]!.run
+                return (running[key]!.run, true)
             }
             let run = Run.single(Task { await operation() })
             running[key] = Flight(run: run, waiters: 1)
-            return run
+            return (run, false)
         }
         let result = await run.result
         leave(key, run)
-        return try result.get()
+        return (try result.get(), isShared)
     }
 
     /// The last waiter of a flight removes it; a flight started since is another's.
@@ -79,12 +81,18 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
     /// for it), and the results of the flights already under way for the others. A key
     /// given twice waits for its first's result.
     ///
+    /// Each result says whether it was shared (`isShared`): a key a flight already ran for,
+    /// or the repeat of a key given before; the first of each key claimed here is not.
+    ///
     /// - Parameters:
     ///   - missing: The result of a claimed key `operation` did not answer (a bug).
     ///   - operation: Given the positions in `keys` of the keys claimed, in order, their
     ///     results in that order.
     func run(_ keys: [Key], missing: Failure,
-             _ operation: @escaping @Sendable ([Int]) async -> [Result<Value, Failure>]) async -> [Result<Value, Failure>] {
+             _ operation: @escaping @Sendable ([Int]) async -> [Result<Value, Failure>]) async -> [(result: Result<Value, Failure>, isShared: Bool)] {
+        // Whether each key's result is another's: its flight ran before, or it repeats one.
+        var shared: [Bool] = []
+        shared.reserveCapacity(keys.count)
         let runs = running.withLock { running -> [Run] in
             // Per key: the run it joins, or its place among the claimed keys.
             var joined: [Run?] = []
@@ -96,13 +104,16 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
                 if running[key] != nil {
                     running[key]!.waiters += 1
                     joined.append(running[key]!.run)
+                    shared.append(true)
                 } else if claims[key] != nil {
                     claims[key]!.count += 1
                     joined.append(nil)
+                    shared.append(true)
                 } else {
                     claims[key] = (claimed.count, 1)
                     claimed.append(index)
                     joined.append(nil)
+                    shared.append(false)
                 }
             }
             guard !claimed.isEmpty else { return joined.map { $0! } }
@@ -113,10 +124,10 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
             }
             return zip(keys, joined).map { key, run in run ?? running[key]!.run }
         }
-        var results: [Result<Value, Failure>] = []
+        var results: [(result: Result<Value, Failure>, isShared: Bool)] = []
         results.reserveCapacity(keys.count)
-        for (key, run) in zip(keys, runs) {
-            results.append(await run.result)
+        for (index, (key, run)) in zip(keys, runs).enumerated() {
+            results.append((await run.result, shared[index]))
             leave(key, run)
         }
         return results
@@ -170,6 +181,16 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable, Failure: Err
         let keys: [Key]
         /// For each key given, the position of its result among `keys`.
         let positions: [Int]
+
+        /// For each key given, whether it repeats a key given before it (and so shares that
+        /// one's result).
+        var repeats: [Bool] {
+            var seen = [Bool](repeating: false, count: keys.count)
+            return positions.map { position in
+                defer { seen[position] = true }
+                return seen[position]
+            }
+        }
     }
 
     /// Claims every one of `keys` for a computation the caller runs outside any task, when

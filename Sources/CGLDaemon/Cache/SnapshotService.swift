@@ -50,25 +50,45 @@ final class SnapshotService: Sendable {
 
     /// The snapshot that the hot cache did not have, and where it was found: the store, or
     /// computed. Callers that miss together share one store read and at most one
-    /// computation.
+    /// computation: the caller whose load it was reports where it found the snapshot, the
+    /// others `memory` (``sharedSource(_:isShared:)``).
     ///
     /// - Throws: ``SnapshotFailure`` `cannotLayOut` when the scheme cannot be laid out in
     ///   this environment; `store` when the store cannot be read; `stopping`.
     func load(_ target: SnapshotTarget) async throws(SnapshotFailure) -> (EncodedSnapshot, WireSnapshot.Source) {
-        let (payload, source) = try await inFlight.run(target.key) { [self] in await loadOnce(target) }
+        let ((payload, found), isShared) = try await inFlight.run(target.key) { [self] in await loadOnce(target) }
+        let source = Self.sharedSource(found, isShared: isShared)
         counters.record(source)
         return (payload, source)
+    }
+
+    /// Where a lookup's snapshot came from, for its answer and the counters: a lookup that
+    /// shared another's load (the same key in flight from any client, or asked for again in
+    /// one batch) got it from that load's result in memory, as it would have a moment
+    /// later from the hot cache. So one computation is one miss, however many wait for it
+    /// (`docs/protocol.md` §5).
+    static func sharedSource(_ source: WireSnapshot.Source, isShared: Bool) -> WireSnapshot.Source {
+        isShared ? .memory : source
+    }
+
+    /// ``sharedSource(_:isShared:)`` applied to a result.
+    private static func shared(_ result: Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>,
+                               isShared: Bool) -> Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure> {
+        guard isShared else { return result }
+        return result.map { ($0.0, .memory) }
     }
 
     /// The snapshots of many targets (a batch's misses), in their order, each with where it
     /// was found: memory, the store (one read for all), or computed. Those no other caller
     /// is loading are computed together, split in one piece per compute thread, so that a
     /// page of misses costs a few hops to the threads rather than one per cell; the others
-    /// wait for the loads under way, and a target given twice for its first.
+    /// wait for the loads under way, and a target given twice for its first (those report
+    /// `memory`: ``sharedSource(_:isShared:)``).
     func load(_ targets: [SnapshotTarget]) async -> [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>] {
-        let results = await inFlight.run(targets.map(\.key), missing: .stopping) { [self] claimed in
+        let outcomes = await inFlight.run(targets.map(\.key), missing: .stopping) { [self] claimed in
             await loadTogether(claimed.map { targets[$0] })
         }
+        let results = outcomes.map { Self.shared($0.result, isShared: $0.isShared) }
         for result in results {
             if case .success(let (_, source)) = result { counters.record(source) }
         }
@@ -100,7 +120,7 @@ final class SnapshotService: Sendable {
         }
         let finish = { @Sendable [self] (results: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]) in
             inFlight.fulfill(claim, with: results)
-            let answers = claim.positions.map { results[$0] }
+            let answers = zip(claim.positions, claim.repeats).map { Self.shared(results[$0], isShared: $1) }
             for answer in answers {
                 if case .success(let (_, source)) = answer { counters.record(source) }
             }

@@ -23,7 +23,7 @@ extension RequestHandler {
         var positions: [Int] = []
         var targets: [SnapshotTarget] = []
         for (index, item) in items.enumerated() {
-            guard case .pending(_, let target) = item else { continue }
+            guard case .pending(_, let target, _) = item else { continue }
             positions.append(index)
             targets.append(target)
         }
@@ -35,11 +35,14 @@ extension RequestHandler {
                            loaded: [Result<(EncodedSnapshot, WireSnapshot.Source), SnapshotFailure>]) -> [BatchItem] {
         var completed = items
         for (index, result) in zip(pending, loaded) {
-            guard case .pending(let name, _) = items[index] else { continue }
+            guard case .pending(let name, _, let reference) = items[index] else { continue }
             switch result {
             case .success(let (snapshot, source)): completed[index] = .found(snapshot, name: name, source: source)
             case .failure(let error):
                 DaemonCounters.increment(counters.lookupFailures)
+                // Resolved, then failed to lay out (or to load): not kept, as a lookup that
+                // failed to resolve is not.
+                if let reference { lookupKeys.forget(reference: reference) }
                 completed[index] = .failed(RequestError(error).wireError)
             }
         }
@@ -59,7 +62,7 @@ extension RequestHandler {
             switch item {
             case .found(let snapshot, let name, let source): writer.append(snapshot, named: name, source: source)
             case .failed(let error): writer.append(error)
-            case .pending(let name, _):
+            case .pending(let name, _, _):
                 writer.append(WireError(code: .internal, message: "the lookup of '\(quoted(name))' was not completed"))
             }
         }

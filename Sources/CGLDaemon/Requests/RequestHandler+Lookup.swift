@@ -7,7 +7,9 @@ import Synchronization
 enum BatchItem: Sendable {
     case found(EncodedSnapshot, name: String, source: WireSnapshot.Source)
     case failed(WireError)
-    case pending(name: String, SnapshotTarget)
+    /// Still to load; `reference` is the one the lookup is kept under, if any (forgotten
+    /// when the load fails).
+    case pending(name: String, SnapshotTarget, reference: WireLookupReference?)
 }
 
 extension RequestHandler {
@@ -112,7 +114,7 @@ extension RequestHandler {
         case .failed(let error):
             answers.append(error, requestID: requestID)
             return nil
-        case .pending(let name, let target):
+        case .pending(let name, let target, _):
             return .lookup(name: name, target, version: version)
         }
     }
@@ -196,7 +198,7 @@ extension RequestHandler {
         if need.isNeeded, reference == nil { reference = Self.reference(need, of: bytes) }
         lookupKeys.insert(LookupKeys.Resolved(key: target.key, name: lookup.scheme), bytes: bytes, version: version, hash: hash,
                           registryGeneration: registryGeneration, reference: reference)
-        guard let cached = snapshots.hotCache.get(target.key) else { return .pending(name: lookup.scheme, target) }
+        guard let cached = snapshots.hotCache.get(target.key) else { return .pending(name: lookup.scheme, target, reference: reference) }
         return .found(cached, name: lookup.scheme, source: .memory)
     }
 

@@ -50,9 +50,7 @@ final class RequestHandler: Sendable {
         self.counters = counters
         self.contentLimits = contentLimits
         self.maximumBatchItems = maximumBatchItems
-        // A sixteenth of the snapshot cache's bound: the lookups of 8 000 feed posts by
-        // default, enough for the pages being read now.
-        lookupKeys = LookupKeys(limit: max(64 * 1024, snapshots.hotCache.limit / 16))
+        lookupKeys = LookupKeys(limit: LookupKeys.limit(forCacheBytes: snapshots.hotCache.limit))
         self.startedAt = .now
         self.isStopping = isStopping
         self.logger = logger

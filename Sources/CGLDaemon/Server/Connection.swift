@@ -206,7 +206,7 @@ final class Connection: ChannelInboundHandler {
 
     private func submit(_ pending: PendingRequest, requestID: UInt32) {
         guard inFlight < maximumRequestsInFlight else {
-            answers.append(WireError(code: .busy, message: "this connection has \(maximumRequestsInFlight) requests in flight; wait for answers before sending more"),
+            answers.append(WireError(code: .busy, message: "this connection has \(maximumRequestsInFlight) requests in flight (limits.maxRequestsInFlight); wait for answers before sending more"),
                            requestID: requestID)
             return
         }

@@ -90,12 +90,16 @@ final class DocumentDecoder {
         }
         let description = object.string("description", what: "the document")
         styles = object.value("styles").map { decodeStyles($0, at: JSONPointer.root.appending("styles")) } ?? [:]
+        var isCutOff = false
         if let list = object.array("elements", required: true, what: "the document") {
-            decodeElements(list, at: JSONPointer.root.appending("elements"))
+            isCutOff = !decodeElements(list, at: JSONPointer.root.appending("elements"))
         }
-        let blocks = object.array("blocks", required: true, what: "the document").map {
-            decodeBlocks($0, at: JSONPointer.root.appending("blocks"), depth: 1)
-        } ?? []
+        let blockList = object.array("blocks", required: true, what: "the document")
+        // Over the elements' limit, no element is declared: the blocks and variants, which
+        // name elements throughout, would report each one unknown. The limit alone is what
+        // is wrong.
+        guard !isCutOff else { return nil }
+        let blocks = blockList.map { decodeBlocks($0, at: JSONPointer.root.appending("blocks"), depth: 1) } ?? []
         let variants = object.array("variants", what: "the document").map { decodeVariants($0, at: JSONPointer.root.appending("variants")) } ?? []
         return Result(name: name, description: description, elements: elementOrder, blocks: blocks, variants: variants, styles: styles,
                       slots: slots.values.map(\.slot).sorted { $0.name < $1.name })
@@ -103,10 +107,12 @@ final class DocumentDecoder {
 
     // MARK: Elements
 
-    private func decodeElements(_ list: [JSONValue], at pointer: JSONPointer) {
+    /// Declares the elements of `list`; false, with the limit reported and nothing
+    /// declared, when there are more than the limit allows.
+    private func decodeElements(_ list: [JSONValue], at pointer: JSONPointer) -> Bool {
         guard list.count <= limits.maximumElements else {
             reportLimit("elements", count: "\(list.count)", limit: limits.maximumElements, key: "limits.maxDocumentElements", at: pointer)
-            return
+            return false
         }
         for (index, value) in list.enumerated() {
             if let element = decodeElement(value, at: pointer.appending(index)) {
@@ -127,6 +133,7 @@ final class DocumentDecoder {
                 stackOf[item] = element.id
             }
         }
+        return true
     }
 
     private func decodeElement(_ value: JSONValue, at pointer: JSONPointer) -> ElementSpec? {
