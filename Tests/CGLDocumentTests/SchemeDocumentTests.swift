@@ -43,6 +43,32 @@ import Testing
         #expect(snapshot["relative"]?.frame == rect(30, 30, 30, 40))
     }
 
+    /// Insets larger than the source make it negative; every rule then reads it as CGLayout
+    /// does, standardized (`docs/engine.md`): a 300-wide root inset by 400 on the right is
+    /// `(0, 0, −100, 500)`, read as 100 wide with its upper edge at 0.
+    @Test func sourcesNarrowerThanTheirInsetsAreReadStandardized() throws {
+        let narrowed = #"[{"anchors": ["insets(0, 0, 0, 400)"]}]"#
+        let json = wrap(elements: #"{"id": "filled"}, {"id": "right"}, {"id": "negative"}, {"id": "after"}, {"id": "inside"}"#, blocks: """
+            {"element": "filled", "constraints": \(narrowed)},
+            {"element": "right", "layout": {"x": "right(5)", "width": "fixed(40)"}, "constraints": \(narrowed)},
+            {"element": "negative", "layout": {"x": "left(100)", "y": "top(0)", "width": "fixed(-40)", "height": "fixed(10)"}},
+            {"element": "after", "anchors": ["left.align(negative.right)", "width.equal(negative.width)", "height.equal(10)"]},
+            {"element": "inside", "layout": {"x": "center(0)", "width": "scaled(0.5)"},
+             "constraints": [{"to": "negative", "anchors": ["equally"]}]}
+            """)
+        let snapshot = try document(json).compiled().snapshot(for: LayoutEnvironment(width: 300, height: 500))
+        // Field by field: Foundation's `==` standardizes, so it cannot tell −40 from 40.
+        func frame(_ id: String) -> [CGFloat]? {
+            snapshot[id].map { [$0.frame.origin.x, $0.frame.origin.y, $0.frame.size.width, $0.frame.size.height] }
+        }
+        #expect(frame("filled") == [0, 0, 100, 500])
+        #expect(frame("right") == [-45, 0, 40, 500])
+        #expect(frame("negative") == [100, 0, -40, 10])
+        // `negative` spans 60…100: its right edge is 100, its width 40.
+        #expect(frame("after") == [100, 0, 40, 10])
+        #expect(frame("inside") == [70, 0, 20, 10])
+    }
+
     @Test func snapshotJSONHasTheSpecShape() throws {
         let snapshot = try document(specExample).compiled().snapshot(for: LayoutEnvironment(width: 390, height: 844, scale: 3))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(snapshot.json.utf8)) as? [String: Any])

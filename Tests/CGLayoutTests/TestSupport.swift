@@ -42,6 +42,9 @@ func layoutChecked(
 ) -> [CGRect] {
     let snapshot = scheme.snapshot(for: source, direction: direction)
     scheme.layout(in: source, direction: direction)
-    #expect(snapshot.frames == scheme.currentSnapshot.frames, "snapshot differs from layout(in:)", sourceLocation: sourceLocation)
+    // Field by field: Foundation's `==` standardizes, so it would take (0, 0, −100, 500)
+    // for (−100, 0, 100, 500).
+    let fields = { (frames: [CGRect]) in frames.map { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height] } }
+    #expect(fields(snapshot.frames) == fields(scheme.currentSnapshot.frames), "snapshot differs from layout(in:)", sourceLocation: sourceLocation)
     return snapshot.frames
 }

@@ -239,21 +239,29 @@ public final class CompiledDocument: Sendable {
             let containerOrigin = container >= 0 ? origins[container] : .zero
             let snappedParentOrigin = parent >= 0 ? snappedOrigins[parent] : .zero
             let frame = handle.map { frames[$0.index] } ?? .zero
-            let exact = frame.offsetBy(dx: containerOrigin.x, dy: containerOrigin.y)
+            let exact = frame.moved(by: containerOrigin.x, containerOrigin.y)
             let inRoot = environment.scale.map { PixelSnapping.snap(exact, scale: $0) } ?? exact
             origins.append(CGPoint(x: exact.origin.x - spec.boundsOrigin.x, y: exact.origin.y - spec.boundsOrigin.y))
             snappedOrigins.append(CGPoint(x: inRoot.origin.x - spec.boundsOrigin.x, y: inRoot.origin.y - spec.boundsOrigin.y))
             if hidden.isEmpty || !(handle.map(hidden.contains) ?? false) {
-                extent.x = max(extent.x, inRoot.origin.x + inRoot.size.width)
-                extent.y = max(extent.y, inRoot.origin.y + inRoot.size.height)
+                extent.x = max(extent.x, inRoot.maxX)
+                extent.y = max(extent.y, inRoot.maxY)
             }
             // Relative to the document parent's internal space: a scroll's children are
             // framed in content coordinates.
-            let relative = inRoot.offsetBy(dx: -snappedParentOrigin.x, dy: -snappedParentOrigin.y)
+            let relative = inRoot.moved(by: -snappedParentOrigin.x, -snappedParentOrigin.y)
             entries.append(DocumentSnapshot.Entry(id: spec.id, frame: relative, inRoot: inRoot))
         }
         return DocumentSnapshot(scheme: document.name, hash: document.hash, engine: LayoutEngine.version, environment: environment,
                                 size: CGSize(width: extent.x, height: extent.y), elements: entries)
+    }
+}
+
+private extension CGRect {
+    /// The rect with its origin moved and its size as it is: Foundation's `offsetBy` would
+    /// standardize a negative size, which the engine keeps (`docs/engine.md`).
+    func moved(by dx: CGFloat, _ dy: CGFloat) -> CGRect {
+        CGRect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
     }
 }
 
