@@ -73,16 +73,16 @@ struct CGLD: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let loader = ConfigLoader(flags: flagValues, flagNames: Self.flagNames, configFile: config, environment: environment)
         // First: a SIGHUP from now on reloads (once serving) instead of ending the process.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        let environment = ProcessInfo.processInfo.environment
         let level = LogLevelControl(.info)
         LoggingSystem.bootstrap { label in LiveLevelLogHandler(label: label, control: level) }
         let logger = Logger(label: "cgld")
         var options = Daemon.Options.systemd(environment: environment, pid: getpid())
         do {
             options.activatedSocket = try ActivatedSocket.takeFromProcess(environment: environment)
-            let loader = ConfigLoader(flags: flagValues, configFile: config, environment: environment)
             let configuration = try await loader.load()
             level.set(configuration.logLevel)
             options.reloadConfiguration = { () async throws(DaemonError) -> DaemonConfiguration in try await loader.load() }
@@ -97,6 +97,12 @@ struct CGLD: AsyncParsableCommand {
             throw ExitCode(Self.exitCode(error))
         }
     }
+
+    /// Each configuration key's flag, to name it in errors.
+    static let flagNames = [
+        "socket.path": "--socket", "database.path": "--database", "schemes.directory": "--schemes-dir", "profiles.file": "--profiles",
+        "workers": "--workers", "eventLoops": "--event-loops", "prewarm.atStart": "--no-prewarm", "log.level": "--log-level",
+    ]
 
     /// The flags given, under their configuration keys.
     private var flagValues: [String: ConfigContent] {

@@ -91,6 +91,9 @@ public final class Daemon: Service {
 
     private func runServices(_ eventLoops: MultiThreadedEventLoopGroup) async throws {
         reports.status("starting: opening the store \(configuration.databasePath)")
+        // Configured paths that bind could not take stop the start before anything is made.
+        if options.activatedSocket == nil { try SocketFile.checkLength(configuration.socketPath, key: "socket.path") }
+        if case .unixSocket(let path)? = configuration.metricsAddress { try SocketFile.checkLength(path, key: "metrics.address") }
         let profiles = try loadProfiles()
         // A socket systemd passed is bound and listening already; only a path cgld binds
         // itself must be free.
