@@ -4,8 +4,9 @@ import Configuration
 /// Reads the configuration, highest priority first: flags, `CGLD_*` environment variables,
 /// the config file, and (in `DaemonConfiguration`) the defaults.
 ///
-/// The same loader serves the start and every reload, so that a reload reads exactly what a
-/// restart would: the flags and environment of the process, and the file as it is now.
+/// The same loader serves the start, every reload and `--check-config`, so that each reads
+/// exactly what a restart would: the flags and environment of the process, and the file as
+/// it is now.
 struct ConfigLoader: Sendable {
     /// Flag values by configuration key.
     var flags: [String: ConfigContent]
@@ -25,6 +26,12 @@ struct ConfigLoader: Sendable {
         let (reading, sourceProblems) = await read()
         if let error = DaemonError.gathering(sourceProblems + reading.problems) { throw error }
         return reading.configuration
+    }
+
+    /// The configuration checked whole, with the files it names (`--check-config`).
+    func check() async -> ConfigurationCheck {
+        let (reading, sourceProblems) = await read()
+        return ConfigurationCheck(reading: reading, sourceProblems: sourceProblems)
     }
 
     /// Reads every layer; the problems of the sources themselves come apart from those of

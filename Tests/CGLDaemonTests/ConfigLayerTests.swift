@@ -45,4 +45,16 @@ import Testing
         #expect(JSONKind.integer.matches(.number(3)) && !JSONKind.integer.matches(.number(3.5)) && !JSONKind.integer.matches(.boolean(true)))
         #expect(JSONKind.names.matches(.array([.number(1), .number(2)])) && !JSONKind.names.matches(.array([.number(1), .string("a")])))
     }
+
+    /// `--check-config`'s effective configuration shows every key, and no secret.
+    @Test func theSettingsShowEveryKeyAndNoSecret() {
+        var configuration = DaemonConfiguration()
+        configuration.registry = .postgres(url: "postgres://cgld:hunter2@db/cglayout", password: "s3cret")
+        configuration.limits.idleTimeout = .milliseconds(1500)
+        let settings = Dictionary(uniqueKeysWithValues: configuration.settings.map { ($0.key, $0.value) })
+        #expect(Set(settings.keys) == DaemonConfiguration.knownKeys)
+        #expect(settings["registry.password"] == "***" && settings["registry.url"] == "postgres://cgld:***@db/cglayout")
+        #expect(settings["limits.idleTimeoutSeconds"] == "1.5" && settings["limits.computeSeconds"] == "10" && settings["socket.mode"] == "0660")
+        #expect(!configuration.settings.contains { $0.value.contains("s3cret") || $0.value.contains("hunter2") })
+    }
 }

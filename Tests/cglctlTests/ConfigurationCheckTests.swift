@@ -77,4 +77,57 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stderr.contains("the number 1"))
     }
+
+    /// `--check-config`: the effective configuration, each value with where it came from,
+    /// secrets masked; nothing opened, bound or created.
+    @Test func checkConfigPrintsTheEffectiveConfigurationAndExits0() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: example("login-form"), toPath: folder + "/schemes.d/login-form.json")
+        try Self.write(#"{"workers": 3, "registry": {"kind": "postgres", "url": "postgres://cgld:hunter2@db.internal/cglayout"}}"#, to: folder + "/c.json")
+        let result = try Self.cgld(Self.arguments(folder) + ["--check-config"],
+                                   environment: ["CGLD_REGISTRY_PASSWORD": "s3cret", "CGLD_LOG_LEVEL": "debug"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.contains("database.path = \(folder)/db.sqlite # --database"), "\(result.stdout)")
+        #expect(lines.contains("workers = 3 # \(folder)/c.json"))
+        #expect(lines.contains("log.level = debug # CGLD_LOG_LEVEL"))
+        #expect(lines.contains("limits.maxConnections = 512 # default"))
+        #expect(lines.contains("registry.password = *** # CGLD_REGISTRY_PASSWORD"))
+        #expect(lines.contains("registry.url = postgres://cgld:***@db.internal/cglayout # \(folder)/c.json"))
+        #expect(!result.stdout.contains("s3cret") && !result.stdout.contains("hunter2") && !result.stderr.contains("hunter2"))
+        #expect(result.stderr.contains("the configuration is valid"))
+        // --quiet, for ExecReload=: nothing when valid.
+        let quiet = try Self.cgld(Self.arguments(folder) + ["--check-config", "--quiet"], environment: ["CGLD_REGISTRY_PASSWORD": "s3cret"])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(made == ["c.json", "schemes.d"], "nothing is opened, bound or created: \(made)")
+    }
+
+    /// Every problem at once: a bad key of the file, a bad variable, a misspelt one, a bad
+    /// profiles file and an invalid document of the schemes folder; exit 78, nothing made.
+    @Test func checkConfigListsEveryProblemAndExits78() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: example("login-form"), toPath: folder + "/schemes.d/login-form.json")
+        try Self.write(#"{"name": "broken", "root": 5}"#, to: folder + "/schemes.d/broken.json")
+        try Self.write(#"{"profiles": [{"name": "phone", "width": -1}]}"#, to: folder + "/profiles.json")
+        try Self.write(#"{"socket": {"mode": 600}, "profiles": {"file": "\#(folder)/profiles.json"}}"#, to: folder + "/c.json")
+        let result = try Self.cgld(Self.arguments(folder) + ["--check-config"],
+                                   environment: ["CGLD_LIMITS_MAX_CONNECTIONS": "lots", "CGLD_WOKERS": "2"])
+        #expect(result.status == 78, "\(result.stderr)")
+        for expected in [
+            "the configuration file \(folder)/c.json sets 'socket.mode' to a number (600)",
+            "the environment variable CGLD_LIMITS_MAX_CONNECTIONS ('limits.maxConnections') is \"lots\"; it must be an integer",
+            "the environment variable CGLD_WOKERS is no setting of cgld; did you mean CGLD_WORKERS?",
+            "the profiles file \(folder)/profiles.json is invalid",
+            "the scheme document \(folder)/schemes.d/broken.json is invalid",
+        ] {
+            #expect(result.stderr.contains(expected), "\(expected)\n\(result.stderr)")
+        }
+        #expect(result.stderr.contains("5 problems in the configuration"), "\(result.stderr)")
+        #expect(!result.stderr.contains("login-form.json"))
+        #expect(result.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["c.json", "profiles.json", "schemes.d"])
+    }
 }

@@ -43,6 +43,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/db.sqlite") && !FileManager.default.fileExists(atPath: folder + "/s.sock"))
     }
 
+    @Test func checkConfigReportsEveryLongSocketPath() throws {
+        let folder = try makeDaemonFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let long = try Self.longFolder(in: folder)
+        let socket = long + "/s.sock", metrics = long + "/metrics.sock"
+        let check = try ConfigurationCheckTests.cgld(["--socket", socket, "--database", folder + "/db.sqlite", "--check-config"],
+                                                     environment: ["CGLD_METRICS_ADDRESS": "unix:" + metrics])
+        #expect(check.status == 78, "\(check.stderr)")
+        #expect(check.stderr.contains("2 problems in the configuration"), "\(check.stderr)")
+        #expect(check.stderr.contains("the flag --socket ('socket.path') is \"\(socket)\", \(socket.utf8.count) bytes long; "
+            + "it must be a Unix socket path of at most 107 bytes"), "\(check.stderr)")
+        #expect(check.stderr.contains("\(metrics.utf8.count) bytes long; it must be a Unix socket path of at most 107 bytes"))
+    }
+
     /// `cglctl` names the limit, not "File name too long", and exits 64: the path it was
     /// given is the mistake.
     @Test func cglctlNamesTheLimit() throws {

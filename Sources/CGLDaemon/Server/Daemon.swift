@@ -258,14 +258,7 @@ public final class Daemon: Service {
 
     private func loadProfiles() throws(DaemonError) -> ProfileSet {
         guard let path = configuration.profilesFile else { return .defaults }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DaemonError(code: .profiles, message: "cannot read the profiles file \(path)")
-        }
-        do {
-            return try ProfileSet(json: data)
-        } catch {
-            throw DaemonError(code: .profiles, message: "the profiles file \(path) is invalid:\n" + error.issues.map { $0.line(file: path) }.joined(separator: "\n"))
-        }
+        return try ProfileSet.load(path)
     }
 
     private func openStore() throws(DaemonError) -> SQLiteSchemeStore {
