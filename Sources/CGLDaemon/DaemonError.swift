@@ -42,3 +42,14 @@ public struct DaemonError: Error, Sendable, Hashable, CustomStringConvertible {
         DaemonError(code: .configuration, message: "the configuration key '\(key)' is \(value); it must be \(expected)")
     }
 }
+
+extension DaemonError {
+    /// One error for `problems`: the only one itself, or all of them listed under one
+    /// message (code `configuration`); nil for none.
+    public static func gathering(_ problems: [DaemonError]) -> DaemonError? {
+        guard let first = problems.first else { return nil }
+        guard problems.count > 1 else { return first }
+        let lines = problems.map { "- " + $0.message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ") }
+        return DaemonError(code: .configuration, message: "\(problems.count) problems in the configuration:\n" + lines.joined(separator: "\n"))
+    }
+}

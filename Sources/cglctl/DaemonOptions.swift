@@ -62,6 +62,9 @@ struct DaemonOptions: ParsableArguments {
         switch error.code {
         case .daemonUnavailable, .timedOut, .connectionLost, .handshakeRefused, .unsupportedByDaemon:
             return ExitCode(CLIExit.unavailable)
+        case .socketPathTooLong:
+            // The --socket (or CGLD_SOCKET) given is unusable: the command line's mistake.
+            return ExitCode(CLIExit.usage)
         case .documentTooLarge, .requestTooLarge:
             return ExitCode(CLIExit.invalidDocument)
         case .daemon:

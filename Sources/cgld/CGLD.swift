@@ -20,6 +20,9 @@ struct CGLD: AsyncParsableCommand {
         --config (or CGLD_CONFIG), the embedded defaults. config/README.md lists every key.
         SIGHUP reloads the configuration and the schemes directory. Under systemd it reports \
         its state (Type=notify), keeps the watchdog, and serves an activated socket.
+        --check-config checks all of it (every value wherever it is set, the profiles file, \
+        every document of the schemes folder), prints the effective configuration and exits \
+        0, or lists every problem and exits 78; it opens, binds and starts nothing.
         Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another cgld serves the socket, \
         78 invalid configuration (a key, a variable or a flag), 70 any other failure to start.
         """,
@@ -53,6 +56,17 @@ struct CGLD: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (log.level).", valueName: "level"))
     var logLevel: String?
 
+    @Flag(name: .customLong("check-config"),
+          help: "Check the configuration and the files it names, print the effective configuration, and exit: 0 valid, 78 not.")
+    var checkConfig = false
+
+    @Flag(help: "With --check-config: print nothing when the configuration is valid (for ExecReload=), only the problems when not.")
+    var quiet = false
+
+    func validate() throws {
+        if quiet, !checkConfig { throw ValidationError("--quiet goes with --check-config: cgld itself logs at log.level") }
+    }
+
     /// Parses the flags and runs. A flag that is no flag or has a value of the wrong type is
     /// a configuration mistake like a wrong key in the file or a `CGLD_` variable: exit 78
     /// (systemd does not restart a unit that exits with it; a usage exit would be retried).
@@ -73,16 +87,17 @@ struct CGLD: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let loader = ConfigLoader(flags: flagValues, flagNames: Self.flagNames, configFile: config, environment: environment)
+        if checkConfig { return try await check(loader) }
         // First: a SIGHUP from now on reloads (once serving) instead of ending the process.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        let environment = ProcessInfo.processInfo.environment
         let level = LogLevelControl(.info)
         LoggingSystem.bootstrap { label in LiveLevelLogHandler(label: label, control: level) }
         let logger = Logger(label: "cgld")
         var options = Daemon.Options.systemd(environment: environment, pid: getpid())
         do {
             options.activatedSocket = try ActivatedSocket.takeFromProcess(environment: environment)
-            let loader = ConfigLoader(flags: flagValues, configFile: config, environment: environment)
             let configuration = try await loader.load()
             level.set(configuration.logLevel)
             options.reloadConfiguration = { () async throws(DaemonError) -> DaemonConfiguration in try await loader.load() }
@@ -97,6 +112,28 @@ struct CGLD: AsyncParsableCommand {
             throw ExitCode(Self.exitCode(error))
         }
     }
+
+    /// `--check-config`: the effective configuration on stdout and exit 0, or every problem
+    /// on stderr and exit 78. Nothing is opened, bound or started; systemd's sockets are
+    /// left alone.
+    private func check(_ loader: ConfigLoader) async throws {
+        let check = await loader.check()
+        guard let error = DaemonError.gathering(check.problems) else {
+            if !quiet {
+                print(check.report)
+                FileHandle.standardError.write(Data("cgld: the configuration is valid\n".utf8))
+            }
+            return
+        }
+        FileHandle.standardError.write(Data("cgld: the configuration is invalid: \(error.message)\n".utf8))
+        throw ExitCode(78)
+    }
+
+    /// Each configuration key's flag, to name it in errors.
+    static let flagNames = [
+        "socket.path": "--socket", "database.path": "--database", "schemes.directory": "--schemes-dir", "profiles.file": "--profiles",
+        "workers": "--workers", "eventLoops": "--event-loops", "prewarm.atStart": "--no-prewarm", "log.level": "--log-level",
+    ]
 
     /// The flags given, under their configuration keys.
     private var flagValues: [String: ConfigContent] {

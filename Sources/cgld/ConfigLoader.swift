@@ -1,16 +1,17 @@
 import CGLDaemon
 import Configuration
-import Foundation
-import SystemPackage
 
 /// Reads the configuration, highest priority first: flags, `CGLD_*` environment variables,
 /// the config file, and (in `DaemonConfiguration`) the defaults.
 ///
-/// The same loader serves the start and every reload, so that a reload reads exactly what a
-/// restart would: the flags and environment of the process, and the file as it is now.
+/// The same loader serves the start, every reload and `--check-config`, so that each reads
+/// exactly what a restart would: the flags and environment of the process, and the file as
+/// it is now.
 struct ConfigLoader: Sendable {
     /// Flag values by configuration key.
     var flags: [String: ConfigContent]
+    /// Each key's flag (`database.path` → `--database`), to name it in errors.
+    var flagNames: [String: String]
     /// The `--config` file, if given.
     var configFile: String?
     /// The process environment at start.
@@ -18,38 +19,44 @@ struct ConfigLoader: Sendable {
 
     /// The configuration, validated.
     ///
-    /// - Throws: `DaemonError` `configuration` for a file that cannot be read or parsed, or
-    ///   a value of the wrong type or out of range.
+    /// - Throws: `DaemonError` `configuration` listing every problem: a file that cannot be
+    ///   read or parsed, a key or variable that is no setting, a value of the wrong type or
+    ///   out of range wherever it is set (a flag overriding it does not excuse it).
     func load() async throws(DaemonError) -> DaemonConfiguration {
-        let configuration = try DaemonConfiguration(config: try await reader())
-        // Misspelt keys and variables are errors, not settings silently left at their default.
-        let file = configFile ?? environment["CGLD_CONFIG"]
-        let fileKeys = file.flatMap { FileManager.default.contents(atPath: $0) }.flatMap(DaemonConfiguration.fileKeys(json:)) ?? []
-        try DaemonConfiguration.checkKeys(fileKeys: fileKeys, file: file, environment: environment)
-        return configuration
+        let (reading, sourceProblems) = await read()
+        if let error = DaemonError.gathering(sourceProblems + reading.problems) { throw error }
+        return reading.configuration
     }
 
-    private func reader() async throws(DaemonError) -> ConfigReader {
-        var providers: [any ConfigProvider] = [
-            InMemoryProvider(name: "flags", values: Self.values(flags)),
-            EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "cgld"),
-        ]
+    /// The configuration checked whole, with the files it names (`--check-config`).
+    func check() async -> ConfigurationCheck {
+        let (reading, sourceProblems) = await read()
+        return ConfigurationCheck(reading: reading, sourceProblems: sourceProblems)
+    }
+
+    /// Reads every layer; the problems of the sources themselves come apart from those of
+    /// the values.
+    private func read() async -> (ConfigurationReading, [DaemonError]) {
+        var problems: [DaemonError] = []
+        var layers = [ConfigLayer.flags(flags, names: flagNames), ConfigLayer.environment(environment)]
         // CGLD_SOCKET names the socket for cglctl; the daemon honours it too, so that one
         // variable points both at the same place.
         if let socket = environment["CGLD_SOCKET"] {
-            providers.append(InMemoryProvider(name: "CGLD_SOCKET", values: Self.values(["socket.path": .string(socket)])))
+            layers.append(.variable("CGLD_SOCKET", key: "socket.path", value: socket))
         }
-        if let path = configFile ?? environment["CGLD_CONFIG"] {
-            do {
-                providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(path)))
+        var fileKeys: [String] = []
+        let file = configFile ?? environment["CGLD_CONFIG"]
+        if let file {
+            do throws(DaemonError) {
+                let layer = try await ConfigLayer.file(file)
+                layers.append(layer)
+                fileKeys = layer.keys
             } catch {
-                throw DaemonError(code: .configuration, message: "cannot read the configuration file \(path): \(error)")
+                problems.append(error)
             }
         }
-        return ConfigReader(providers: providers)
-    }
-
-    private static func values(_ contents: [String: ConfigContent]) -> [AbsoluteConfigKey: ConfigValue] {
-        Dictionary(uniqueKeysWithValues: contents.map { (AbsoluteConfigKey(stringLiteral: $0.key), ConfigValue($0.value, isSecret: false)) })
+        // Misspelt keys and variables are errors, not settings silently left at their default.
+        problems += DaemonConfiguration.unknownKeys(fileKeys: fileKeys, file: file, environment: environment)
+        return (DaemonConfiguration.read(layers), problems)
     }
 }

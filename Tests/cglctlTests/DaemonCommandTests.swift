@@ -176,7 +176,7 @@ import Testing
         let arguments = ["--socket", folder + "/s.sock", "--database", folder + "/db.sqlite", "--schemes-dir", folder + "/schemes.d", "--config", folder + "/c.json"]
         for (file, message) in [
             (#"{"socket": {"mdoe": "0600"}}"#, "sets 'socket.mdoe', which is no setting of cgld; did you mean 'socket.mode'?"),
-            (#"{"socket": {"mode": 600}}"#, "the configuration key 'socket.mode' is the number 600; it must be permissions in octal, as a string such as \"0660\""),
+            (#"{"socket": {"mode": 600}}"#, "the configuration file \(folder)/c.json sets 'socket.mode' to a number (600); it must be permissions in octal, as a string such as \"0660\""),
         ] {
             try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/c.json"))
             let (status, stderr) = try Self.runRefused(arguments)

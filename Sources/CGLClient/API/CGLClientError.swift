@@ -30,6 +30,10 @@ public struct CGLClientError: Error, Sendable, Hashable, CustomStringConvertible
         /// The daemon speaks an older protocol version that lacks what the call needs
         /// (content, a text scale, batches need version 2); nothing was sent.
         public static let unsupportedByDaemon = Code(name: "unsupportedByDaemon")
+        /// The socket path is longer than a Unix socket address holds
+        /// (107 bytes on Linux, the `sun_path` of `sockaddr_un`): nothing was connected to.
+        /// Give a shorter path, or a shorter symbolic link to the socket.
+        public static let socketPathTooLong = Code(name: "socketPathTooLong")
         /// The daemon answered with an error: see ``CGLClientError/refusal``.
         public static let daemon = Code(name: "daemon")
         /// The local fallback could not compute the snapshot (unknown scheme or profile,

@@ -97,6 +97,12 @@ final class ClientConnection: @unchecked Sendable {
     }
 
     private static func connect(_ path: String, _ deadline: ContinuousClock.Instant) throws(CGLClientError) -> PosixSocket {
+        // Said as such, not as a daemon that is not running ("File name too long").
+        if let problem = UnixSocketPath.problem(path) {
+            throw CGLClientError(code: .socketPathTooLong,
+                                 message: "\(problem); give a shorter path, or connect through a shorter symbolic link to the socket (ln -s)",
+                                 socketPath: path)
+        }
         do {
             // A local socket connects at once, or fails at once unless the daemon's backlog
             // is full.

@@ -43,33 +43,31 @@ extension DaemonConfiguration {
     ///   - fileKeys: The file's keys, dotted (`socket.mode`), leaves only.
     ///   - file: The file's path, for the message.
     ///   - environment: The process environment.
-    /// - Throws: `DaemonError` `configuration` (exit 78).
+    /// - Throws: `DaemonError` `configuration` (exit 78), listing every such key and variable.
     public static func checkKeys(fileKeys: [String], file: String?, environment: [String: String]) throws(DaemonError) {
+        if let error = DaemonError.gathering(unknownKeys(fileKeys: fileKeys, file: file, environment: environment)) { throw error }
+    }
+
+    /// Each key of a configuration file, and each `CGLD_` variable, that is no setting, as
+    /// a problem naming the closest setting.
+    public static func unknownKeys(fileKeys: [String], file: String?, environment: [String: String]) -> [DaemonError] {
+        var problems: [DaemonError] = []
         for key in fileKeys where !knownKeys.contains(key) {
             let hint = suggestion(for: key, among: knownKeys.sorted()).map { "; did you mean '\($0)'?" } ?? "; config/README.md lists every key"
-            throw DaemonError(code: .configuration, message: "the configuration file \(file ?? "") sets '\(key)', which is no setting of cgld\(hint)")
+            problems.append(DaemonError(code: .configuration, message: "the configuration file \(file ?? "") sets '\(key)', which is no setting of cgld\(hint)"))
         }
         let variables = Set(knownKeys.map(variable(for:))).union(otherVariables)
         for name in environment.keys.sorted() where name.hasPrefix("CGLD_") && !variables.contains(name) {
             let hint = suggestion(for: name, among: variables.sorted()).map { "; did you mean \($0)?" } ?? "; config/README.md lists every key"
-            throw DaemonError(code: .configuration, message: "the environment variable \(name) is no setting of cgld\(hint)")
+            problems.append(DaemonError(code: .configuration, message: "the environment variable \(name) is no setting of cgld\(hint)"))
         }
+        return problems
     }
 
     /// The dotted keys of the leaves of a JSON configuration file (`{"socket": {"mode": …}}`
     /// → `socket.mode`); nil when it is not a JSON object (the file's reader says why).
     public static func fileKeys(json: Data) -> [String]? {
-        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { return nil }
-        var keys: [String] = []
-        func visit(_ value: Any, _ prefix: String) {
-            if let object = value as? [String: Any] {
-                for (name, child) in object { visit(child, prefix.isEmpty ? name : prefix + "." + name) }
-            } else {
-                keys.append(prefix)
-            }
-        }
-        visit(object, "")
-        return keys.sorted()
+        ConfigJSONValue.leaves(of: json)?.keys.sorted()
     }
 }
 

@@ -44,85 +44,113 @@ extension DaemonConfiguration {
     /// | `metrics.address` | `HOST:PORT` on loopback, or `unix:PATH` (`""` for none) | `""` |
     ///
     /// - Throws: `DaemonError` with code `configuration`, naming the key, the value and
-    ///   what it should be.
+    ///   what it should be; every problem, when there are several.
     public init(config: ConfigReader) throws(DaemonError) {
-        let fields = ConfigFields(reader: config)
+        let reading = Self.read([ConfigLayer(reader: config)])
+        if let error = DaemonError.gathering(reading.problems) { throw error }
+        self = reading.configuration
+    }
+
+    /// Reads the configuration from `layers`, highest priority first, checking each value in
+    /// every layer that sets it (not only in the one that wins); never stops at a problem.
+    ///
+    /// Keys are those of ``init(config:)``. The `socket.path`, and a `metrics.address` that
+    /// is a Unix socket, must fit `sun_path`: at most 107 bytes.
+    public static func read(_ layers: [ConfigLayer]) -> ConfigurationReading {
+        let fields = ConfigFields(layers: layers)
+        let configuration = DaemonConfiguration(fields: fields)
+        return ConfigurationReading(configuration: configuration, problems: fields.problems.errors,
+                                    sources: fields.problems.sources, invalidKeys: fields.problems.invalidKeys)
+    }
+
+    private init(fields: ConfigFields) {
         let defaults = DaemonConfiguration()
         self.init()
-        socketPath = try fields.path("socket.path") ?? defaults.socketPath
-        socketMode = try fields.octalMode("socket.mode") ?? defaults.socketMode
-        databasePath = try fields.path("database.path") ?? defaults.databasePath
-        schemesDirectory = try fields.optionalPath("schemes.directory", default: defaults.schemesDirectory)
-        schemesDropRemoved = try fields.bool("schemes.dropRemoved") ?? defaults.schemesDropRemoved
-        profilesFile = try fields.optionalPath("profiles.file", default: defaults.profilesFile)
-        prewarmAtStart = try fields.bool("prewarm.atStart") ?? defaults.prewarmAtStart
-        prewarmDirections = try fields.directions("prewarm.directions") ?? defaults.prewarmDirections
-        cacheMemoryBytes = try fields.int("cache.memoryBytes", in: 0 ... Int(Int32.max) * 64) ?? defaults.cacheMemoryBytes
-        persistContent = try fields.bool("cache.persistContent") ?? defaults.persistContent
-        workers = try fields.int("workers", in: 0 ... 256) ?? defaults.workers
-        eventLoops = try fields.int("eventLoops", in: 0 ... 64) ?? defaults.eventLoops
-        limits = try Limits(fields: fields, defaults: defaults.limits)
-        authorization = try AuthorizationConfiguration(config: config)
-        registry = try RegistryConfiguration(fields: fields, defaults: defaults.registry)
-        if let address = try fields.string("metrics.address"), !address.trimmingSpaces.isEmpty {
-            metricsAddress = try MetricsAddress(address.trimmingSpaces)
-        }
-        logLevel = try fields.logLevel("log.level") ?? defaults.logLevel
+        socketPath = fields.socketPath("socket.path") ?? defaults.socketPath
+        socketMode = fields.octalMode("socket.mode") ?? defaults.socketMode
+        databasePath = fields.path("database.path") ?? defaults.databasePath
+        schemesDirectory = fields.optionalPath("schemes.directory", default: defaults.schemesDirectory)
+        schemesDropRemoved = fields.bool("schemes.dropRemoved") ?? defaults.schemesDropRemoved
+        profilesFile = fields.optionalPath("profiles.file", default: defaults.profilesFile)
+        prewarmAtStart = fields.bool("prewarm.atStart") ?? defaults.prewarmAtStart
+        prewarmDirections = fields.directions("prewarm.directions") ?? defaults.prewarmDirections
+        cacheMemoryBytes = fields.int("cache.memoryBytes", in: 0 ... Int(Int32.max) * 64) ?? defaults.cacheMemoryBytes
+        persistContent = fields.bool("cache.persistContent") ?? defaults.persistContent
+        workers = fields.int("workers", in: 0 ... 256) ?? defaults.workers
+        eventLoops = fields.int("eventLoops", in: 0 ... 64) ?? defaults.eventLoops
+        limits = Limits(fields: fields, defaults: defaults.limits)
+        authorization = AuthorizationConfiguration(fields: fields)
+        registry = RegistryConfiguration(fields: fields, defaults: defaults.registry)
+        // "" (or spaces) serves no metrics.
+        metricsAddress = fields.text("metrics.address", expected: "a string") { (text) throws(InvalidValue) -> MetricsAddress? in
+            text.trimmingSpaces.isEmpty ? nil : try MetricsAddress.parse(text.trimmingSpaces)
+        } ?? nil
+        logLevel = fields.logLevel("log.level") ?? defaults.logLevel
     }
 }
 
+/// A configuration read from its layers, with every problem found in any of them.
+public struct ConfigurationReading: Sendable {
+    /// Each key from the first layer that sets it validly, else its default.
+    public var configuration: DaemonConfiguration
+    /// Every invalid value, in every layer, in the order the keys are read; and the
+    /// problems between keys (a `postgres` registry without a URL).
+    public var problems: [DaemonError]
+    /// Where each key's value came from (`--database`, `CGLD_WORKERS`, the file's path);
+    /// a key absent here has its default.
+    public var sources: [String: String]
+    /// The keys some layer sets to an invalid value: the files they name (the profiles, the
+    /// schemes folder) are not worth checking.
+    public var invalidKeys: Set<String>
+}
+
 extension DaemonConfiguration.Limits {
-    init(fields: ConfigFields, defaults: Self) throws(DaemonError) {
+    init(fields: ConfigFields, defaults: Self) {
         self.init(
-            maximumFrameSize: try fields.int("limits.maxFrameBytes", in: 1024 ... 8 * 1024 * 1024).map { UInt32($0) } ?? defaults.maximumFrameSize,
-            maximumConnections: try fields.int("limits.maxConnections", in: 1 ... 100_000) ?? defaults.maximumConnections,
-            maximumRequestsInFlight: try fields.int("limits.maxRequestsInFlight", in: 1 ... 1_000_000) ?? defaults.maximumRequestsInFlight,
-            maximumRequestsInFlightTotal: try fields.int("limits.maxRequestsInFlightTotal", in: 1 ... 10_000_000) ?? defaults.maximumRequestsInFlightTotal,
-            idleTimeout: try fields.seconds("limits.idleTimeoutSeconds") ?? defaults.idleTimeout,
-            helloTimeout: try fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout,
+            maximumFrameSize: fields.int("limits.maxFrameBytes", in: 1024 ... 8 * 1024 * 1024).map { UInt32($0) } ?? defaults.maximumFrameSize,
+            maximumConnections: fields.int("limits.maxConnections", in: 1 ... 100_000) ?? defaults.maximumConnections,
+            maximumRequestsInFlight: fields.int("limits.maxRequestsInFlight", in: 1 ... 1_000_000) ?? defaults.maximumRequestsInFlight,
+            maximumRequestsInFlightTotal: fields.int("limits.maxRequestsInFlightTotal", in: 1 ... 10_000_000) ?? defaults.maximumRequestsInFlightTotal,
+            idleTimeout: fields.seconds("limits.idleTimeoutSeconds") ?? defaults.idleTimeout,
+            helloTimeout: fields.seconds("limits.helloTimeoutSeconds") ?? defaults.helloTimeout,
             // At most as many answers as the 8 MiB answer holds, each at least a short error.
-            maximumBatchItems: try fields.int("limits.maxBatchItems", in: 1 ... 50_000) ?? defaults.maximumBatchItems,
-            maximumContentTextBytes: try fields.int("limits.maxContentTextBytes", in: 1 ... 4 * 1024 * 1024) ?? defaults.maximumContentTextBytes,
-            maximumUnreadAnswerBytes: try fields.int("limits.maxUnreadAnswerBytes", in: 64 * 1024 ... 1024 * 1024 * 1024) ?? defaults.maximumUnreadAnswerBytes,
+            maximumBatchItems: fields.int("limits.maxBatchItems", in: 1 ... 50_000) ?? defaults.maximumBatchItems,
+            maximumContentTextBytes: fields.int("limits.maxContentTextBytes", in: 1 ... 4 * 1024 * 1024) ?? defaults.maximumContentTextBytes,
+            maximumUnreadAnswerBytes: fields.int("limits.maxUnreadAnswerBytes", in: 64 * 1024 ... 1024 * 1024 * 1024) ?? defaults.maximumUnreadAnswerBytes,
             document: SchemeDocument.Limits(
-                maximumElements: try fields.int("limits.maxDocumentElements", in: 1 ... 100_000) ?? defaults.document.maximumElements,
-                maximumBlocks: try fields.int("limits.maxDocumentBlocks", in: 1 ... 100_000) ?? defaults.document.maximumBlocks,
-                maximumEquations: try fields.int("limits.maxDocumentEquations", in: 1 ... 200_000) ?? defaults.document.maximumEquations
+                maximumElements: fields.int("limits.maxDocumentElements", in: 1 ... 100_000) ?? defaults.document.maximumElements,
+                maximumBlocks: fields.int("limits.maxDocumentBlocks", in: 1 ... 100_000) ?? defaults.document.maximumBlocks,
+                maximumEquations: fields.int("limits.maxDocumentEquations", in: 1 ... 200_000) ?? defaults.document.maximumEquations
             ),
-            computeTime: try fields.seconds("limits.computeSeconds") ?? defaults.computeTime
+            computeTime: fields.seconds("limits.computeSeconds") ?? defaults.computeTime
         )
     }
 }
 
 extension RegistryConfiguration {
-    init(fields: ConfigFields, defaults: Self) throws(DaemonError) {
-        let kindName = try fields.string("registry.kind")
-        let kind: Kind
-        if let kindName {
-            guard let known = Kind(rawValue: kindName.trimmingSpaces.lowercased()) else {
-                throw .configuration(key: "registry.kind", value: kindName, expected: "sqlite or postgres")
-            }
-            kind = known
-        } else {
-            kind = defaults.kind
+    init(fields: ConfigFields, defaults: Self) {
+        let kind = fields.text("registry.kind", expected: "sqlite or postgres") { (name) throws(InvalidValue) -> Kind in
+            guard let kind = Kind(rawValue: name.trimmingSpaces.lowercased()) else { throw InvalidValue(found: name, expected: "sqlite or postgres") }
+            return kind
         }
-        self.init(kind: kind,
-                  url: try fields.string("registry.url") ?? defaults.url,
-                  passwordFile: try fields.optionalPath("registry.passwordFile", default: defaults.passwordFile),
-                  password: try fields.string("registry.password", isSecret: true) ?? defaults.password,
-                  hostName: try fields.string("registry.hostName") ?? defaults.hostName,
-                  timeout: try fields.seconds("registry.timeoutSeconds") ?? defaults.timeout,
-                  reconcileInterval: try fields.seconds("registry.reconcileSeconds") ?? defaults.reconcileInterval)
-        if kind == .postgres {
-            guard let url, !url.isEmpty else {
-                throw DaemonError(code: .configuration, message: "registry.kind is postgres but registry.url is not set; set it to the "
-                    + "registry's libpq URI, such as postgres://cgld@db.internal:5432/cglayout (CGLD_REGISTRY_URL)")
-            }
-            do throws(FleetError) {
-                _ = try RegistryConnection(url: url)
-            } catch {
-                throw DaemonError(code: .configuration, message: error.message)
-            }
+        self.init(kind: kind ?? defaults.kind,
+                  url: fields.string("registry.url") ?? defaults.url,
+                  passwordFile: fields.optionalPath("registry.passwordFile", default: defaults.passwordFile),
+                  password: fields.string("registry.password", isSecret: true) ?? defaults.password,
+                  hostName: fields.string("registry.hostName") ?? defaults.hostName,
+                  timeout: fields.seconds("registry.timeoutSeconds") ?? defaults.timeout,
+                  reconcileInterval: fields.seconds("registry.reconcileSeconds") ?? defaults.reconcileInterval)
+        // Between keys: a shared registry needs its URL, well formed.
+        guard self.kind == .postgres, !fields.problems.invalidKeys.contains("registry.url") else { return }
+        guard let url, !url.isEmpty else {
+            fields.problems.add(DaemonError(code: .configuration, message: "registry.kind is postgres but registry.url is not set; set it to the "
+                + "registry's libpq URI, such as postgres://cgld@db.internal:5432/cglayout (CGLD_REGISTRY_URL)"), key: "registry.url")
+            return
+        }
+        do throws(FleetError) {
+            _ = try RegistryConnection(url: url)
+        } catch {
+            fields.problems.add(DaemonError(code: .configuration, message: error.message), key: "registry.url")
         }
     }
 }

@@ -12,24 +12,34 @@ public enum MetricsAddress: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `DaemonError` `configuration` naming `metrics.address`, what is wrong and
     ///   the accepted forms.
     public init(_ text: String) throws(DaemonError) {
-        func invalid(_ problem: String) -> DaemonError {
-            .configuration(key: "metrics.address", value: "\"\(text)\"",
-                           expected: "a loopback address and port such as \"127.0.0.1:9464\" or \"[::1]:9464\", or a Unix socket such as "
-                               + "\"unix:/run/cgld/metrics.sock\" (\(problem))")
+        do throws(InvalidValue) {
+            self = try Self.parse(text)
+        } catch {
+            throw .configuration(key: "metrics.address", value: error.found, expected: error.expected)
+        }
+    }
+
+    /// Parses `text`, saying what is wrong apart from where it was set.
+    static func parse(_ text: String) throws(InvalidValue) -> MetricsAddress {
+        func invalid(_ problem: String) -> InvalidValue {
+            InvalidValue(found: "\"\(text)\"",
+                         expected: "a loopback address and port such as \"127.0.0.1:9464\" or \"[::1]:9464\", or a Unix socket such as "
+                             + "\"unix:/run/cgld/metrics.sock\" (\(problem))")
         }
         if text.hasPrefix("unix:") || text.hasPrefix("/") {
             let path = text.hasPrefix("unix:") ? String(text.dropFirst(5)) : text
             guard path.hasPrefix("/") else { throw invalid("a socket path must be absolute") }
-            guard path.utf8.count <= 107 else { throw invalid("a socket path is at most 107 bytes") }
-            self = .unixSocket(path: path)
-            return
+            if let tooLong = SocketAddressLimit.check(path) {
+                throw InvalidValue(found: "\"\(text)\", a socket path \(path.utf8.count) bytes long", expected: tooLong.expected)
+            }
+            return .unixSocket(path: path)
         }
         guard let colon = text.lastIndex(of: ":") else { throw invalid("no port") }
         var host = String(text[..<colon])
         guard let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else { throw invalid("the port is not a number from 1 to 65535") }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard Self.isLoopback(host) else { throw invalid("'\(host)' is not a loopback address") }
-        self = .tcp(host: host, port: port)
+        guard isLoopback(host) else { throw invalid("'\(host)' is not a loopback address") }
+        return .tcp(host: host, port: port)
     }
 
     private static func isLoopback(_ host: String) -> Bool {

@@ -91,6 +91,9 @@ public final class Daemon: Service {
 
     private func runServices(_ eventLoops: MultiThreadedEventLoopGroup) async throws {
         reports.status("starting: opening the store \(configuration.databasePath)")
+        // Configured paths that bind could not take stop the start before anything is made.
+        if options.activatedSocket == nil { try SocketFile.checkLength(configuration.socketPath, key: "socket.path") }
+        if case .unixSocket(let path)? = configuration.metricsAddress { try SocketFile.checkLength(path, key: "metrics.address") }
         let profiles = try loadProfiles()
         // A socket systemd passed is bound and listening already; only a path cgld binds
         // itself must be free.
@@ -255,14 +258,7 @@ public final class Daemon: Service {
 
     private func loadProfiles() throws(DaemonError) -> ProfileSet {
         guard let path = configuration.profilesFile else { return .defaults }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DaemonError(code: .profiles, message: "cannot read the profiles file \(path)")
-        }
-        do {
-            return try ProfileSet(json: data)
-        } catch {
-            throw DaemonError(code: .profiles, message: "the profiles file \(path) is invalid:\n" + error.issues.map { $0.line(file: path) }.joined(separator: "\n"))
-        }
+        return try ProfileSet.load(path)
     }
 
     private func openStore() throws(DaemonError) -> SQLiteSchemeStore {

@@ -1,3 +1,4 @@
+import CGLWire
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,16 @@ import Darwin
 /// The socket's file before bind and after shutdown: its folder created, a stale file left
 /// by a daemon that died removed, a live daemon detected, and its permissions.
 enum SocketFile {
+    /// Refuses a socket path longer than `bind` takes (`sun_path`), naming the path, its
+    /// length and the limit: a `Daemon` made without reading a configuration gets the same
+    /// refusal as `cgld`, before the database is touched.
+    ///
+    /// - Throws: `DaemonError` `configuration`.
+    static func checkLength(_ path: String, key: String) throws(DaemonError) {
+        guard let problem = UnixSocketPath.problem(path) else { return }
+        throw DaemonError(code: .configuration, message: "cannot use \(key): \(problem); choose a shorter path, or reach its folder through a shorter symbolic link")
+    }
+
     /// Makes `path` ready to bind.
     ///
     /// - Throws: `DaemonError` `socketInUse` when a daemon answers there, `socket` when
