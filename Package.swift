@@ -131,7 +131,9 @@ let package = Package(
         // (replayable from a printed seed), and bytes written as hex.
         .target(name: "CGLTestSupport", path: "Tests/CGLTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "CGLTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout", "Cassowary", "CGLTestSupport"], swiftSettings: strictSettings),
+        // Fixtures/ holds the Chrome-measured flexbox cases, read through #filePath (not a bundle).
+        .testTarget(name: "CGLayoutTests", dependencies: ["CGLayout", "Cassowary", "CGLTestSupport"], exclude: ["Fixtures"],
+                    swiftSettings: strictSettings),
         // Measures with the host's real fonts (fonts-dejavu-core and a CJK font, installed by `make deps`)
         // and checks single words against HarfBuzz's advances directly.
         .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestSupport"], swiftSettings: strictSettings),

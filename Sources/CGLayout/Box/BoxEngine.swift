@@ -1,0 +1,158 @@
+import Foundation
+
+/// The CSS flexbox layout of a box tree (`BOXES.md`): CSS Flexible Box Layout Level 1 §9 with
+/// the CSS 2 box model, absolute positioning, CSS Box Alignment and CSS Sizing 3's keywords, as
+/// Chrome computes them.
+///
+/// The algorithm's steps live in `BoxEngine+*.swift`, one concern per file; this file holds the
+/// entry point, the per-node dispatch (cached) and the final placement of the root.
+enum BoxEngine {
+    /// Lays out `tree` and returns one result per node, in the tree's order.
+    ///
+    /// - Parameters:
+    ///   - available: the space offered to the root on each axis.
+    ///   - containingBlock: the size the root's percentages resolve against (by default the
+    ///     definite available space).
+    ///   - direction: the direction a root with `direction: inherit` takes.
+    ///   - snapScale: pixels per point to snap frames to (BOXES.md §2), or nil for no snapping.
+    ///   - caching: whether each node's results are cached (off only to test the cache).
+    ///   - measure: measures the leaf at an index (content-box sizes).
+    static func layout(
+        _ tree: BoxTree,
+        available: (width: BoxAvailableSpace, height: BoxAvailableSpace),
+        containingBlock: CGSize?,
+        direction: LayoutDirection,
+        snapScale: CGFloat?,
+        caching: Bool = true,
+        measure: (Int, BoxMeasureRequest) -> BoxMeasurement
+    ) -> [BoxLayoutResult] {
+        guard !tree.nodes.isEmpty else { return [] }
+        return withoutActuallyEscaping(measure) { measure in
+            let run = BoxLayoutRun(tree: tree, rootDirection: direction, measure: measure)
+            run.caching = caching
+            run.layoutRoot(available: BoxAxes(width: sanitize(available.width), height: sanitize(available.height)),
+                           containingBlock: containingBlock)
+            return run.results(snapScale: snapScale)
+        }
+    }
+
+    private static func sanitize(_ space: BoxAvailableSpace) -> BoxAvailableSpace {
+        if case .definite(let value) = space { return value.isFinite ? .definite(max(value, 0)) : .maxContent }
+        return space
+    }
+}
+
+/// A node's layout before snapping: where its parent placed it and what it measured.
+struct BoxUnroundedLayout {
+    var location: CGPoint = .zero
+    var size: BoxAxes<CGFloat> = .zero
+    var overflow = BoxOverflowRect()
+    var scrollbar: BoxAxes<CGFloat> = .zero
+    var border: BoxSides<CGFloat> = .zero
+    var firstBaseline: CGFloat?
+}
+
+/// The state of one layout: the tree, the measure function, every node's cache and layout.
+///
+/// A class so that the recursive steps share it without copying; it never leaves
+/// `BoxEngine.layout`.
+final class BoxLayoutRun {
+    let tree: BoxTree
+    let measure: (Int, BoxMeasureRequest) -> BoxMeasurement
+    /// Each node's resolved direction (`inherit` resolved from the parent).
+    let isRTL: [Bool]
+    var caches: [BoxNodeCache]
+    var layouts: [BoxUnroundedLayout]
+    /// Every node's parent (-1 for the root).
+    let parents: [Int]
+    /// How many times `measure` was called.
+    var measureCalls = 0
+    /// Whether results are cached (always, except in the test that shows what the cache saves).
+    var caching = true
+
+    init(tree: BoxTree, rootDirection: LayoutDirection, measure: @escaping (Int, BoxMeasureRequest) -> BoxMeasurement) {
+        self.tree = tree
+        self.measure = measure
+        let count = tree.nodes.count
+        var parents = Array(repeating: -1, count: count)
+        for node in 0..<count {
+            for child in tree.children(of: node) where Int(child) > node && Int(child) < count { parents[Int(child)] = node }
+        }
+        var isRTL = Array(repeating: rootDirection == .rightToLeft, count: count)
+        // Depth-first order puts every parent before its children.
+        for node in 0..<count {
+            let inherited = parents[node] >= 0 ? isRTL[parents[node]] : rootDirection == .rightToLeft
+            switch tree.nodes[node].style.direction {
+            case .inherit: isRTL[node] = inherited
+            case .ltr: isRTL[node] = false
+            case .rtl: isRTL[node] = true
+            }
+        }
+        self.parents = parents
+        self.isRTL = isRTL
+        self.caches = Array(repeating: BoxNodeCache(), count: count)
+        self.layouts = Array(repeating: BoxUnroundedLayout(), count: count)
+    }
+
+    @inline(__always) func style(_ node: Int) -> BoxStyle { tree.nodes[node].style }
+
+    /// The children of `node` as node indices (ignoring malformed indices).
+    func children(_ node: Int) -> [Int] {
+        tree.children(of: node).compactMap { Int($0) > node && Int($0) < tree.nodes.count ? Int($0) : nil }
+    }
+
+    /// Lays out `node` for `input`: from the cache when it holds the answer, otherwise by the
+    /// node's kind — nothing for `display: none`, the leaf rules for a box without children or
+    /// one that measures, the flexbox algorithm for the rest.
+    func computeLayout(_ node: Int, _ input: BoxLayoutInput) -> BoxLayoutOutput {
+        if caching, let cached = caches[node].get(input) { return cached }
+        let output: BoxLayoutOutput
+        let data = tree.nodes[node]
+        if data.style.display == .none {
+            output = .zero
+        } else if data.measures || data.children.isEmpty {
+            output = computeLeafLayout(node, input)
+        } else {
+            output = computeFlexboxLayout(node, input)
+        }
+        if caching { caches[node].store(input, output) }
+        return output
+    }
+
+    /// The size of `node` on one axis (a size-only call).
+    func measureSize(_ node: Int, known: BoxAxes<CGFloat?>, parent: BoxAxes<CGFloat?>, available: BoxAxes<BoxAvailableSpace>,
+                     mode: BoxSizingMode, horizontal: Bool) -> CGFloat {
+        let output = computeLayout(node, BoxLayoutInput(known: known, parentSize: parent, available: available, sizingMode: mode,
+                                                        runMode: .computeSize, axis: horizontal ? .horizontal : .vertical))
+        return horizontal ? output.size.width : output.size.height
+    }
+
+    /// The size of `node` on both axes (a size-only call).
+    func measureBoth(_ node: Int, known: BoxAxes<CGFloat?>, parent: BoxAxes<CGFloat?>, available: BoxAxes<BoxAvailableSpace>,
+                     mode: BoxSizingMode) -> BoxAxes<CGFloat> {
+        computeLayout(node, BoxLayoutInput(known: known, parentSize: parent, available: available, sizingMode: mode,
+                                           runMode: .computeSize)).size
+    }
+
+    /// Lays out `node` for good at `known` sizes.
+    func performLayout(_ node: Int, known: BoxAxes<CGFloat?>, parent: BoxAxes<CGFloat?>, available: BoxAxes<BoxAvailableSpace>,
+                       mode: BoxSizingMode) -> BoxLayoutOutput {
+        computeLayout(node, BoxLayoutInput(known: known, parentSize: parent, available: available, sizingMode: mode, runMode: .performLayout))
+    }
+
+    /// Places the root (BOXES.md, "The `box` block"): laid out in the available space with
+    /// its own sizes, at the top-left — the top-right for a right-to-left root in a definite
+    /// width. Its `auto` margins are 0.
+    func layoutRoot(available: BoxAxes<BoxAvailableSpace>, containingBlock: CGSize?) {
+        let parent: BoxAxes<CGFloat?> = containingBlock.map {
+            BoxAxes(width: $0.width.isFinite ? max($0.width, 0) : nil, height: $0.height.isFinite ? max($0.height, 0) : nil)
+        } ?? BoxAxes(width: available.width.definite, height: available.height.definite)
+        let output = performLayout(0, known: .none, parent: parent, available: available, mode: .inherentSize)
+        let style = style(0)
+        var x: CGFloat = 0
+        if isRTL[0], let width = available.width.definite { x = width - output.size.width }
+        layouts[0] = BoxUnroundedLayout(location: CGPoint(x: x, y: 0), size: output.size, overflow: output.overflow,
+                                        scrollbar: style.scrollbarGutter, border: style.resolvedBorder,
+                                        firstBaseline: output.firstBaseline)
+    }
+}
