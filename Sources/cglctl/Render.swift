@@ -68,7 +68,8 @@ struct Render: AsyncParsableCommand {
             }
             try write(HTMLPage.page(scheme: document.name, hash: document.hash, snapshots: snapshots,
                                     texts: snapshots.map { document.textRenderings(for: $0, content: content) },
-                                    clips: snapshots.map(document.clippingFrames(for:))), to: out)
+                                    clips: snapshots.map(document.clippingFrames(for:)),
+                                    boxes: snapshots.map(document.boxDecorations(for:))), to: out)
         } else {
             // Parsed, not built field by field: an option group's properties can only be read
             // once ArgumentParser has parsed them.
@@ -79,7 +80,7 @@ struct Render: AsyncParsableCommand {
             let environment = try EnvironmentOptions.parse(arguments).environment(profiles: profiles)
             let computed = try snapshot(compiled, for: environment, content: content, file: file)
             try write(SVGRenderer.svg(computed, texts: document.textRenderings(for: computed, content: content),
-                                      clips: document.clippingFrames(for: computed)), to: out)
+                                      clips: document.clippingFrames(for: computed), boxes: document.boxDecorations(for: computed)), to: out)
         }
         if global.format == .json {
             print(JSONOutput.object([("file", JSONOutput.string(out)), ("scheme", JSONOutput.string(document.name))]))

@@ -14,7 +14,7 @@ import Testing
 /// fallback's; content keys compute once however many clients ask; bad content is refused
 /// with a specific error, and the daemon goes on serving.
 @Suite struct ContentServingTests {
-    static let examples = ["feed-cell", "settings-list", "photo-feed", "toolbar", "login-form", "app-shell", "profile-header", "split-view"]
+    static let examples = ["feed-cell", "feed-card", "settings-list", "photo-feed", "toolbar", "login-form", "app-shell", "profile-header", "split-view"]
 
     /// The page of 50 posts of `examples/content/feed-posts.json`.
     static func posts() throws -> [Content] {

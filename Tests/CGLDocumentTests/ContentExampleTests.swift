@@ -63,8 +63,10 @@ import Testing
         return try JSONDecoder().decode([[String: Value]].self, from: data).map { $0.mapValues(\.value) }
     }
 
-    @Test func aPageOfPostsLaysOutAsWrittenInEveryProfile() throws {
-        let data = try Self.example("feed-cell")
+    /// The feed cell in anchors and the same card in boxes (`feed-card`) share their slots.
+    @Test(arguments: ["feed-cell", "feed-card"])
+    func aPageOfPostsLaysOutAsWrittenInEveryProfile(example: String) throws {
+        let data = try Self.example(example)
         let compiled = try SchemeDocument(data: data).compiled()
         let page = try Self.posts()
         #expect(page.count == 50)
@@ -81,7 +83,7 @@ import Testing
             for environment in environments {
                 let withContent = try compiled.snapshot(for: environment, content: content)
                 let expected = try written.snapshot(for: environment)
-                #expect(withContent.elements == expected.elements, "post \(index), \(environment.profile ?? "") \(environment.direction)")
+                #expect(withContent.elements == expected.elements, "\(example): post \(index), \(environment.profile ?? "") \(environment.direction)")
                 heights.insert(withContent["body"]?.frame.height ?? 0)
                 if environment.profile == "phone-portrait" { photoHeights.insert(withContent["image"]?.frame.height ?? 0) }
             }

@@ -123,6 +123,35 @@ import Testing
         #expect(!extreme.json.contains("inf") && !extreme.json.contains("nan"))
     }
 
+    /// The feed cell written with boxes: the same cell as `feed-cell`, its header a row.
+    @Test func feedCard() throws {
+        let phone = try frames("feed-card", "phone-portrait")
+        // In the safe area (top 47), 16 + 16 of padding: 358 wide inside.
+        #expect(phone["card"] == rect(0, 47, 390, 459 + 2.0 / 3))
+        #expect(phone["header"] == rect(16, 12, 358, 48))
+        // Between the avatar and the menu, two gaps of 12: 358 − 48 − 24 − 24.
+        #expect(phone["titles"] == rect(60, 0, 262, 38))
+        #expect(phone["name"] == rect(0, 2, 262, 20) && phone["date"] == rect(0, 22, 262, 16))
+        #expect(phone["menu"] == rect(334, 12, 24, 24))
+        // Four lines of 18, as in the anchored cell; the photo at 1200 × 800 across 358.
+        #expect(phone["body"] == rect(16, 72, 358, 72))
+        expectClose(phone["image"], rect(16, 156, 358, 358.0 * 2 / 3))
+        #expect(phone["actions"] == rect(16, 402 + 2.0 / 3, 358, 32))
+        #expect(phone["comment"] == rect(80, 0, 72, 32))
+        #expect(phone["separator"] == rect(16, 446 + 2.0 / 3, 358, 1))
+        // Hidden by default: `display: none`.
+        #expect(phone["badge"] == rect(0, 0, 0, 0))
+        // Right-to-left, the header's row runs from the right.
+        let rtl = try frames("feed-card", "phone-portrait", rtl: true)
+        #expect(rtl["avatar"] == rect(310, 0, 48, 48) && rtl["menu"] == rect(0, 12, 24, 24) && rtl["titles"] == rect(36, 0, 262, 38))
+        // The same places as the anchored cell, in the root.
+        let cell = try Self.load("feed-cell").compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
+        let card = try Self.load("feed-card").compiled().snapshot(for: try #require(ProfileSet.defaults["phone-portrait"]))
+        for id in ["avatar", "menu", "name", "body", "image", "like", "comment", "share", "separator"] {
+            #expect(card[id]?.inRoot == cell[id]?.inRoot, "\(id)")
+        }
+    }
+
     @Test func loginForm() throws {
         let phone = try frames("login-form", "phone-portrait")
         #expect(phone["logo"] == rect(147, 95, 96, 96))
@@ -219,7 +248,7 @@ import Testing
     }
 
     /// Every example is valid, warning-free, and lays out inside its container on every profile.
-    @Test(arguments: ["feed-cell", "login-form", "toolbar", "settings-list", "split-view"])
+    @Test(arguments: ["feed-cell", "feed-card", "login-form", "toolbar", "settings-list", "split-view"])
     func rendersSensiblyOnEveryProfile(name: String) throws {
         let document = try Self.load(name)
         #expect(document.warnings.isEmpty)
@@ -235,7 +264,7 @@ import Testing
                             "\(name) \(entry.id) on \(environment.profile!) \(direction): \(frame)")
                     // A feed cell is as tall as its content (a photo at its aspect): it scrolls
                     // in its feed, and may be taller than a landscape screen.
-                    #expect(frame.origin.y >= -0.001 && (name == "feed-cell" || frame.origin.y + frame.size.height <= environment.height + 0.001),
+                    #expect(frame.origin.y >= -0.001 && (name.hasPrefix("feed-") || frame.origin.y + frame.size.height <= environment.height + 0.001),
                             "\(name) \(entry.id) on \(environment.profile!) \(direction): \(frame)")
                 }
                 #expect(SVGRenderer.svg(snapshot).contains("<rect"))

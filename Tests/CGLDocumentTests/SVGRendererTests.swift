@@ -15,6 +15,27 @@ import Testing
         return (document, snapshot, SVGRenderer.svg(snapshot, texts: texts, clips: document.clippingFrames(for: snapshot)))
     }
 
+    /// A box's border and padding are drawn inside its frame, shown on hover, with a legend;
+    /// percentages of padding resolve against the containing block's width.
+    @Test func boxesShowTheirBorderAndPadding() throws {
+        let json = wrap(elements: """
+            {"id": "card", "box": {"width": "50%", "padding": ["10%", 4], "border": [1, 2, 3, 4]}},
+            {"id": "inner", "parent": "card", "box": {"padding": "10%", "height": 20}}
+            """, blocks: #"{"box": {"root": "card", "snap": false}}"#)
+        let document = try document(json)
+        let snapshot = try document.compiled().snapshot(for: LayoutEnvironment(width: 400, height: 300))
+        let boxes = document.boxDecorations(for: snapshot)
+        // 10 % of the root's 400 on every side; the inner box's of the card's content width,
+        // 200 − 4 − 4 − 4 − 2 = 186.
+        #expect(boxes["card"] == BoxDecoration(border: EdgeInsets(top: 1, left: 4, bottom: 3, right: 2), padding: EdgeInsets(top: 40, left: 4, bottom: 40, right: 4)))
+        #expect(boxes["inner"]?.padding == EdgeInsets(all: 18.6))
+        let svg = SVGRenderer.svg(snapshot, boxes: boxes)
+        #expect(svg.contains("class=\"box-layer box-border\"") && svg.contains("class=\"box-layer box-padding\""))
+        #expect(svg.contains(".element:hover>.box-layer{opacity:1}") && svg.contains(">padding (hover a box)</text>"))
+        // Without boxes, no legend.
+        #expect(!SVGRenderer.svg(snapshot).contains("box-layer"))
+    }
+
     @Test func theContentOfAScrollIsClippedToIt() throws {
         let (document, snapshot, svg) = try Self.svg("photo-feed", profile: "phone-portrait")
         let clips = document.clippingFrames(for: snapshot)

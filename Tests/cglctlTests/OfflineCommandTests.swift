@@ -36,7 +36,7 @@ import Testing
         #expect(result.stdout.contains("bad.json: invalid (3 errors)"))
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasSuffix("error: /elements/0/colour: unknown key 'colour' in an element; expected one of: 'id', 'parent', 'kind', 'intrinsicSize', 'text', 'boundsOrigin', 'stack', 'scroll', 'visible'"))
+        #expect(lines[0].hasSuffix("error: /elements/0/colour: unknown key 'colour' in an element; expected one of: 'id', 'parent', 'kind', 'intrinsicSize', 'text', 'boundsOrigin', 'stack', 'scroll', 'visible', 'box'"))
         #expect(lines[0].hasPrefix("\(file):1:76:"))
         #expect(lines[2].contains("/blocks/1/layout/x: unknown x rule 'lfet' at character 1; did you mean 'left'?"))
     }

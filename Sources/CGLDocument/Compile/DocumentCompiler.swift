@@ -145,6 +145,8 @@ struct DocumentCompiler {
         case .equations(let block):
             return LinearLayoutBlock(name: block.id ?? block.pointer.description, fixed: [root(of: elements), elements[ReservedID.safeArea]].compactMap { $0 },
                                      block.equations.compactMap { constraint($0, elements) })
+        case .box(let block):
+            return makeBoxBlock(block, elements: elements, parents: parents)
         case .flex(let block):
             let items = block.items.compactMap { item in elements[item.element].map { FlexLayoutBlock.Item($0, item.size) } }
             let parent = block.items.first.flatMap { parents[$0.element] } ?? ReservedID.root
@@ -167,6 +169,23 @@ struct DocumentCompiler {
     }
 
     private func root(of elements: [String: any LayoutElement]) -> (any LayoutElement)? { elements[ReservedID.root] }
+
+    /// The box block of `block`: its tree built bottom-up (children follow their parents in
+    /// document order), laid out in the layout bounds of `in` (or of the root's parent).
+    private func makeBoxBlock(_ block: BoxBlockSpec, elements: [String: any LayoutElement], parents: [String: String]) -> (any LayoutBlockProtocol)? {
+        let styles = Dictionary(uniqueKeysWithValues: document.elements.map { ($0.id, $0.box ?? BoxStyle()) })
+        var nodes: [String: BoxNode] = [:]
+        var children: [String: [BoxNode]] = [:]
+        for id in block.tree.reversed() {
+            guard let element = elements[id] else { continue }
+            let node = BoxNode(element, style: styles[id] ?? BoxStyle(), children: (children.removeValue(forKey: id) ?? []).reversed())
+            if id == block.root { nodes[id] = node } else if let parent = parents[id] { children[parent, default: []].append(node) }
+        }
+        guard let root = nodes[block.root], let container = elements[block.container ?? parents[block.root] ?? ReservedID.root] else { return nil }
+        return BoxLayoutBlock(name: block.id ?? block.pointer.description, root: root, availableWidth: block.availableWidth,
+                              availableHeight: block.availableHeight, snapScale: block.snap ? scale.map { CGFloat($0) } : nil,
+                              constraints: [container.contentLayoutConstraint(for: [.equally])])
+    }
 
     /// The engine's form of an equation; `nil` only if validation let an unknown id through.
     private func constraint(_ equation: EquationSpec, _ elements: [String: any LayoutElement]) -> LinearConstraint? {

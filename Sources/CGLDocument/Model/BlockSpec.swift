@@ -11,6 +11,8 @@ indirect enum BlockSpec: Sendable {
     case stack(StackBlockSpec)
     /// The flexible row/column engine.
     case flex(FlexBlockSpec)
+    /// CSS flexbox over a tree of elements.
+    case box(BoxBlockSpec)
     /// A system of linear equations.
     case equations(EquationsBlockSpec)
 
@@ -20,6 +22,7 @@ indirect enum BlockSpec: Sendable {
         case .scheme(let scheme): scheme.id
         case .stack(let stack): stack.id
         case .flex(let flex): flex.id
+        case .box(let box): box.id
         case .equations(let equations): equations.id
         }
     }
@@ -30,6 +33,7 @@ indirect enum BlockSpec: Sendable {
         case .scheme(let scheme): scheme.pointer
         case .stack(let stack): stack.pointer
         case .flex(let flex): flex.pointer
+        case .box(let box): box.pointer
         case .equations(let equations): equations.pointer
         }
     }
@@ -57,6 +61,9 @@ indirect enum BlockSpec: Sendable {
             let reads = flex.container.map { [($0, flex.pointer.appending("flex").appending("in"))] } ?? []
             return [BlockStep(pointer: flex.pointer, label: "the flex block \(flex.pointer)", laysOut: flex.items.map(\.element), reads: reads,
                               subject: flex.items.first?.element)]
+        case .box(let box):
+            let reads = box.container.map { [($0, box.pointer.appending("box").appending("in"))] } ?? []
+            return [BlockStep(pointer: box.pointer, label: "the box block \(box.pointer)", laysOut: box.tree, reads: reads, subject: box.root)]
         case .equations(let block):
             // Elements laid out before are constants; the block solves the others.
             return [BlockStep(pointer: block.pointer, label: "the equations block \(block.pointer)", laysOut: [], reads: [], subject: nil,

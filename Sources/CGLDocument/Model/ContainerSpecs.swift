@@ -83,3 +83,19 @@ struct EquationSpec: Sendable {
     var text: String
     var pointer: JSONPointer
 }
+
+/// A box block (`docs/format.md` §1.9): CSS flexbox over the tree under `root`.
+struct BoxBlockSpec: Sendable {
+    var id: String?
+    var root: String
+    /// The containing block of the root; `nil`: the root's parent.
+    var container: String?
+    /// The space offered to the root; `nil` on an axis: the container's size.
+    var availableWidth: BoxAvailableSpace?
+    var availableHeight: BoxAvailableSpace?
+    /// Whether frames snap to the environment's pixel grid as Chrome snaps them.
+    var snap: Bool
+    /// The root and every element under it, in document order.
+    var tree: [String]
+    var pointer: JSONPointer
+}

@@ -26,6 +26,8 @@ struct ElementSpec: Sendable {
     var boundsOrigin: CGPoint
     var stack: StackSpec?
     var scroll: ScrollSpec?
+    /// The element's CSS properties, for the `box` block that lays out its tree.
+    var box: BoxStyle? = nil
     var pointer: JSONPointer
 
     /// Whether the element presents text, and so has a first baseline.

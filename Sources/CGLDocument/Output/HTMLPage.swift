@@ -21,11 +21,12 @@ public enum HTMLPage {
     /// `texts` and `clips` are, for each snapshot in order, the text lines and the clipping
     /// rectangles to draw (``SVGRenderer/svg(_:texts:clips:)``).
     public static func page(scheme: String, hash: String, snapshots: [DocumentSnapshot], texts: [[String: TextRendering]] = [],
-                            clips: [[String: CGRect]] = []) -> String {
+                            clips: [[String: CGRect]] = [], boxes: [[String: BoxDecoration]] = []) -> String {
         let widest = snapshots.map { SVGRenderer.extent($0).width }.max() ?? 1
         let scale = defaultScale(widest: widest)
         let cards = snapshots.enumerated().map { index, snapshot in
-            card(snapshot, index: index, texts: index < texts.count ? texts[index] : [:], clips: index < clips.count ? clips[index] : [:])
+            card(snapshot, index: index, texts: index < texts.count ? texts[index] : [:], clips: index < clips.count ? clips[index] : [:],
+                 boxes: index < boxes.count ? boxes[index] : [:])
         }
         var ids: [String] = []
         for snapshot in snapshots { for entry in snapshot.elements where !ids.contains(entry.id) { ids.append(entry.id) } }
@@ -61,12 +62,13 @@ public enum HTMLPage {
     }
 
     /// A profile's card: its name, its size and traits in words, the drawing, its frames.
-    private static func card(_ snapshot: DocumentSnapshot, index: Int, texts: [String: TextRendering], clips: [String: CGRect]) -> String {
+    private static func card(_ snapshot: DocumentSnapshot, index: Int, texts: [String: TextRendering], clips: [String: CGRect],
+                             boxes: [String: BoxDecoration]) -> String {
         let environment = snapshot.environment
         let (width, height) = SVGRenderer.extent(snapshot)
         let name = SVGRenderer.xml(environment.profile ?? "custom")
         let drawing = SVGRenderer.svgElement(
-            snapshot, texts: texts, clips: clips,
+            snapshot, texts: texts, clips: clips, boxes: boxes,
             attributes: "class=\"drawing\" data-points-width=\"\(SVGRenderer.n(width))\"", placingLabels: false,
             idPrefix: "card\(index)-"
         )

@@ -9,10 +9,14 @@ public enum SVGRenderer {
     ///
     /// `clips` (``SchemeDocument/clippingFrames(for:)``) clip the content of scroll elements to
     /// their frames, as a renderer shows it.
-    public static func svg(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], clips: [String: CGRect] = [:]) -> String {
+    ///
+    /// `boxes` (``SchemeDocument/boxDecorations(for:)``) draw each box's border and padding
+    /// when the pointer is over it.
+    public static func svg(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], clips: [String: CGRect] = [:],
+                           boxes: [String: BoxDecoration] = [:]) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        \(svgElement(snapshot, texts: texts, clips: clips))
+        \(svgElement(snapshot, texts: texts, clips: clips, boxes: boxes))
         """
     }
 
@@ -27,6 +31,7 @@ public enum SVGRenderer {
     /// `idPrefix` starts the ids the drawing defines (its clip paths), which must be unique in
     /// a page that holds several drawings.
     public static func svgElement(_ snapshot: DocumentSnapshot, texts: [String: TextRendering] = [:], clips: [String: CGRect] = [:],
+                                  boxes: [String: BoxDecoration] = [:],
                                   attributes: String = "", placingLabels: Bool = true, idPrefix: String = "") -> String {
         let environment = snapshot.environment
         let (width, height) = extent(snapshot)
@@ -37,6 +42,7 @@ public enum SVGRenderer {
             rect(environment.bounds, fill: "#ffffff", stroke: "#444444", extra: "class=\"container\" stroke-width=\"1\""),
             rect(environment.safeAreaFrame, fill: "#e8f4ff", stroke: "#6aa7e0", extra: "class=\"safe-area\" stroke-dasharray=\"4 3\" fill-opacity=\"0.6\""),
         ]
+        if !boxes.isEmpty { lines.append(contentsOf: boxLegend(width: width, height: height)) }
         // One clip path per clipping rectangle, named by its index.
         var clipIndex: [CGRect: Int] = [:]
         for entry in snapshot.elements {
@@ -61,6 +67,7 @@ public enum SVGRenderer {
             let clipping = clip.flatMap { clipIndex[$0] }.map { " clip-path=\"url(#\(idPrefix)clip\($0))\"" } ?? ""
             lines.append("<g class=\"element\" data-element=\"\(id)\"\(clipping)><title>\(id) \(xml(describe(entry.frame)))</title>")
             lines.append(rect(entry.inRoot, fill: color.fill, stroke: color.stroke, extra: "fill-opacity=\"0.75\""))
+            if let box = boxes[entry.id] { lines.append(contentsOf: boxLayers(box, in: entry.inRoot.standardized)) }
             if let text = texts[entry.id] {
                 lines.append(contentsOf: textLines(text, in: entry.inRoot))
             } else if entry.inRoot.size.width != 0 || entry.inRoot.size.height != 0 {
@@ -85,6 +92,36 @@ public enum SVGRenderer {
         lines.append("</g>")
         lines.append("</svg>")
         return lines.joined(separator: "\n")
+    }
+
+    /// A box's border (orange) and padding (green) as bands inside its frame, and its content
+    /// box dashed; shown while the pointer is over the element (`.box-layer`).
+    private static func boxLayers(_ box: BoxDecoration, in frame: CGRect) -> [String] {
+        let padded = frame.inset(by: box.border)
+        let content = padded.inset(by: box.padding)
+        func band(_ outer: CGRect, _ inner: CGRect, fill: String, kind: String) -> String {
+            let path = "M\(n(outer.minX)) \(n(outer.minY))h\(n(outer.width))v\(n(outer.height))h\(n(-outer.width))Z"
+                + (inner.width > 0 && inner.height > 0 ? "M\(n(inner.minX)) \(n(inner.minY))v\(n(inner.height))h\(n(inner.width))v\(n(-inner.height))Z" : "")
+            return "<path class=\"box-layer box-\(kind)\" d=\"\(path)\" fill=\"\(fill)\" fill-rule=\"evenodd\" fill-opacity=\"0.55\"/>"
+        }
+        var layers: [String] = []
+        if box.border != .zero { layers.append(band(frame, padded, fill: "#f6a04d", kind: "border")) }
+        if box.padding != .zero { layers.append(band(padded, content, fill: "#93c47d", kind: "padding")) }
+        if content.width > 0 && content.height > 0 {
+            layers.append(rect(content, fill: "none", stroke: "#5b8a49", extra: "class=\"box-layer box-content\" stroke-dasharray=\"3 2\""))
+        }
+        return layers
+    }
+
+    /// The style that shows a box's layers on hover, and a legend saying so.
+    private static func boxLegend(width: Double, height: Double) -> [String] {
+        [
+            "<style>.box-layer{opacity:0}.element:hover>.box-layer{opacity:1}</style>",
+            "<g class=\"legend\" font-size=\"10\" fill=\"#444444\"><title>boxes: border and padding on hover</title>",
+            "<rect x=\"4\" y=\"\(n(height - 14))\" width=\"10\" height=\"10\" fill=\"#f6a04d\"/><text x=\"17\" y=\"\(n(height - 5))\">border</text>",
+            "<rect x=\"58\" y=\"\(n(height - 14))\" width=\"10\" height=\"10\" fill=\"#93c47d\"/><text x=\"71\" y=\"\(n(height - 5))\">padding (hover a box)</text>",
+            "</g>",
+        ]
     }
 
     /// The width and height a drawing of `snapshot` covers, in points: the container, and

@@ -2,7 +2,7 @@ import CGLayout
 import Foundation
 
 extension DocumentDecoder {
-    static let blockKinds = ["element", "stack", "flex", "equations", "scheme"]
+    static let blockKinds = ["element", "stack", "flex", "box", "equations", "scheme"]
 
     func decodeBlocks(_ list: [JSONValue], at pointer: JSONPointer, depth: Int) -> [BlockSpec] {
         list.enumerated().compactMap { decodeBlock($1, at: pointer.appending($0), depth: depth) }
@@ -21,7 +21,7 @@ extension DocumentDecoder {
         guard let object = ObjectReader(value, at: pointer, issues: issues, what: "a block") else { return nil }
         let kinds = Self.blockKinds.filter(object.has)
         guard kinds.count == 1, let kind = kinds.first else {
-            let problem = kinds.isEmpty ? "a block needs one of 'element', 'scheme', 'stack', 'flex', 'equations'"
+            let problem = kinds.isEmpty ? "a block needs one of 'element', 'scheme', 'stack', 'flex', 'box', 'equations'"
                 : "a block has one kind, not \(kinds.map { "'\($0)'" }.joined(separator: " and "))"
             issues.error(kinds.isEmpty ? .missingKey : .invalidValue, pointer, problem, hint: "split it into several blocks")
             return nil
@@ -42,6 +42,8 @@ extension DocumentDecoder {
             return decodeStackBlock(object, id: id, at: pointer).map(BlockSpec.stack)
         case "flex":
             return decodeFlexBlock(object, id: id, at: pointer).map(BlockSpec.flex)
+        case "box":
+            return decodeBoxBlock(object, id: id, at: pointer).map(BlockSpec.box)
         default:
             return decodeEquationsBlock(object, id: id, at: pointer).map(BlockSpec.equations)
         }

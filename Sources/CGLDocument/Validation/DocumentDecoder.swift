@@ -101,6 +101,7 @@ final class DocumentDecoder {
         guard !isCutOff else { return nil }
         let blocks = blockList.map { decodeBlocks($0, at: JSONPointer.root.appending("blocks"), depth: 1) } ?? []
         let variants = object.array("variants", what: "the document").map { decodeVariants($0, at: JSONPointer.root.appending("variants")) } ?? []
+        checkBoxTrees(blocks: blocks, variants: variants)
         return Result(name: name, description: description, elements: elementOrder, blocks: blocks, variants: variants, styles: styles,
                       slots: slots.values.map(\.slot).sorted { $0.name < $1.name })
     }
@@ -138,7 +139,7 @@ final class DocumentDecoder {
 
     private func decodeElement(_ value: JSONValue, at pointer: JSONPointer) -> ElementSpec? {
         guard let object = ObjectReader(value, at: pointer, issues: issues, what: "an element") else { return nil }
-        object.rejectUnknownKeys(allowed: ["id", "parent", "kind", "intrinsicSize", "text", "boundsOrigin", "stack", "scroll", "visible"], what: "an element")
+        object.rejectUnknownKeys(allowed: ["id", "parent", "kind", "intrinsicSize", "text", "boundsOrigin", "stack", "scroll", "visible", "box"], what: "an element")
         guard let id = object.string("id", required: true, what: "an element"), validID(id, at: pointer.appending("id")) else { return nil }
         if let earlier = elements[id] {
             issues.error(.duplicateId, pointer.appending("id"), "the id '\(id)' is already used by \(earlier.pointer)", hint: "give every element its own id")
@@ -191,11 +192,16 @@ final class DocumentDecoder {
         let scroll = resolvedKind == .scroll ? object.value("scroll").flatMap { decodeScroll($0, at: pointer.appending("scroll")) } : nil
         let measures = resolvedKind == .view
         let visibleSlot = object.value("visible").flatMap { decodeVisibleSlot($0, at: pointer.appending("visible")) }
+        let box = object.value("box").flatMap { BoxStyleReader(issues: issues).read($0, at: pointer.appending("box")) }
+        if object.has("box"), resolvedKind != .view {
+            issues.error(.incompatible, pointer.appending("box"), "a \(resolvedKind.rawValue) cannot be in a box tree; boxes are views",
+                         hint: "make '\(id)' a view, or remove 'box'")
+        }
         return ElementSpec(id: id, parent: parent ?? ReservedID.root, kind: resolvedKind, intrinsicSize: measures ? size : nil,
                            text: measures ? text : nil, styledText: measures ? styledText : nil,
                            textSlot: measures ? textSlot : nil, sizeSlot: measures ? sizeSlot : nil, visibleSlot: visibleSlot,
                            boundsOrigin: scroll?.contentOffset ?? (measures ? boundsOrigin : .zero),
-                           stack: stack, scroll: scroll, pointer: pointer)
+                           stack: stack, scroll: scroll, box: box, pointer: pointer)
     }
 
     private func decodeParent(_ object: ObjectReader, id: String, at pointer: JSONPointer) -> String? {

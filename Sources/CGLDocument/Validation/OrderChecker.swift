@@ -21,8 +21,10 @@ struct OrderChecker {
         for step in steps {
             let chain = step.subject.map(ancestors(of:)) ?? []
             var parentsRead: Set<String> = []
+            // A parent the step lays out itself (a box tree's) is laid out first by it.
+            let own = step.laysOut.count > 1 ? Set(step.laysOut) : []
             for id in step.laysOut {
-                guard let parent = elements[id]?.parent, parentsRead.insert(parent).inserted,
+                guard let parent = elements[id]?.parent, !own.contains(parent), parentsRead.insert(parent).inserted,
                       let parentStep = laidOutBy[parent], !laidOut.contains(parent) else { continue }
                 report(step, reads: parent, laidOutBy: parentStep, at: step.pointer, because: step.laysOut.count == 1 ? "its parent" : "the parent", context: context)
             }

@@ -1,0 +1,138 @@
+public import Foundation
+
+/// One element of a box tree: the element, its CSS properties and its children, in order.
+///
+/// ```swift
+/// let card = BoxNode(cardView, style: column, children: [
+///     BoxNode(avatar, style: fixed40),
+///     BoxNode(name, style: growing),
+/// ])
+/// ```
+public struct BoxNode {
+    /// Held weakly, as blocks hold their elements: a node whose element is gone drops out
+    /// with its subtree.
+    public weak var element: (any LayoutElement)?
+    /// The node's properties.
+    public var style: BoxStyle
+    /// The node's children, in order. A node without children measures its element's
+    /// content (`AdaptiveLayoutElement.contentSizing`): text, an image, your own.
+    public var children: [BoxNode]
+
+    /// A node for `element`.
+    public init(_ element: any LayoutElement, style: BoxStyle = BoxStyle(), children: [BoxNode] = []) {
+        self.element = element
+        self.style = style
+        self.children = children
+    }
+}
+
+/// CSS flexbox as a block of a scheme: lays out the tree under `root` by its nodes' box
+/// styles, as Chrome does (`docs/format.md`, boxes).
+///
+/// The block's source rect (after its constraints) is the root's containing block: the
+/// root is placed at its top-left corner (its top-right one when the root is right-to-left
+/// and the available width definite), percentages of the root resolve against its size,
+/// and by default it is the space available to the root. Each element's frame is its border
+/// box in its parent's space; a `display: none` node, and an element hidden by a
+/// snapshot's content, has a zero frame with its subtree.
+///
+/// ```swift
+/// var column = BoxStyle()
+/// column.flexDirection = .column
+/// column.padding = BoxEdges(.points(12))
+/// let block = BoxLayoutBlock(root: BoxNode(card, style: column, children: [BoxNode(title), BoxNode(body)]))
+/// LayoutScheme(blocks: [block]).layout(in: screen.layoutBounds)
+/// ```
+public struct BoxLayoutBlock: LayoutBlockProtocol {
+    /// A name for the block in error messages.
+    public var name: String?
+    /// The tree.
+    public var root: BoxNode
+    /// The width offered to the root; nil: the source's width (definite).
+    public var availableWidth: BoxAvailableSpace?
+    /// The height offered to the root; nil: the source's height (definite).
+    public var availableHeight: BoxAvailableSpace?
+    /// Snaps frames to a grid of `1 / snapScale` points as Chrome does (positions relative
+    /// to the parent rounded, sizes from the rounded ends); nil: exact frames.
+    public var snapScale: CGFloat?
+    /// Constraints that reshape the source first, as a `LayoutBlock`'s do: a content
+    /// constraint to lay the tree out in another element's layout bounds.
+    public var constraints: [any LayoutConstraintProtocol]
+
+    public init(
+        name: String? = nil,
+        root: BoxNode,
+        availableWidth: BoxAvailableSpace? = nil,
+        availableHeight: BoxAvailableSpace? = nil,
+        snapScale: CGFloat? = nil,
+        constraints: [any LayoutConstraintProtocol] = []
+    ) {
+        self.name = name
+        self.root = root
+        self.availableWidth = availableWidth
+        self.availableHeight = availableHeight
+        self.snapScale = snapScale
+        self.constraints = constraints
+    }
+
+    public func compile(into compiler: inout LayoutCompiler) {
+        let flat = FlatBoxTree(root)
+        guard let rootElement = flat.elements.first else { return }
+        let settings = BoxRoutine.Settings(availableWidth: availableWidth, availableHeight: availableHeight, snapScale: snapScale)
+        compiler.addRoutine(elements: flat.elements, space: rootElement.superElement, constraints: constraints) { slots, firstOutput in
+            BoxRoutine(tree: flat.tree, replaced: flat.replaced, settings: settings, slots: slots, firstOutput: firstOutput)
+        }
+    }
+}
+
+/// A box tree flattened depth-first, with the elements of its live nodes.
+struct FlatBoxTree {
+    var tree = BoxTree()
+    var elements: [any LayoutElement] = []
+    /// Per node: whether its content is replaced (an image or a fixed intrinsic size),
+    /// measured by its natural size and ratio rather than by flowing it into a width.
+    var replaced: [Bool] = []
+
+    init(_ root: BoxNode) {
+        guard root.element != nil else { return }
+        // Preorder with an explicit stack, so that a deep tree does not deepen the call stack.
+        var pending: [(node: BoxNode, parent: Int)] = [(root, -1)]
+        var parents: [Int] = []
+        var nodes: [BoxNode] = []
+        while let (node, parent) = pending.popLast() {
+            guard let element = node.element else { continue }
+            let index = nodes.count
+            nodes.append(node)
+            parents.append(parent)
+            elements.append(element)
+            for child in node.children.reversed() { pending.append((child, index)) }
+        }
+        // Children runs, in order: each node's children are its later nodes naming it.
+        var childLists = [[Int32]](repeating: [], count: nodes.count)
+        for (index, parent) in parents.enumerated() where parent >= 0 { childLists[parent].append(Int32(index)) }
+        for (index, node) in nodes.enumerated() {
+            let start = Int32(tree.children.count)
+            tree.children += childLists[index]
+            let sizing = childLists[index].isEmpty ? (elements[index] as? any AdaptiveLayoutElement)?.contentSizing : nil
+            let measures = sizing.map { !$0.isCurrentSize } ?? false
+            tree.nodes.append(BoxTree.Node(style: node.style, children: start..<Int32(tree.children.count), measures: measures))
+            replaced.append(sizing?.isReplaced ?? false)
+        }
+    }
+}
+
+extension ContentSizing {
+    /// Whether the sizing is the element's current size (a plain view: no content to measure).
+    var isCurrentSize: Bool {
+        if case .currentSize = storage { return true }
+        return false
+    }
+
+    /// Whether the content is replaced, as an image: a natural size and ratio.
+    var isReplaced: Bool {
+        switch storage {
+        case .fixed, .aspect: true
+        default: false
+        }
+    }
+}

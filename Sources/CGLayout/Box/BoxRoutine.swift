@@ -1,0 +1,79 @@
+import Foundation
+
+/// A box block compiled into a scheme: lays out its tree against the store.
+struct BoxRoutine: LayoutRoutine {
+    struct Settings: Sendable {
+        var availableWidth: BoxAvailableSpace?
+        var availableHeight: BoxAvailableSpace?
+        var snapScale: CGFloat?
+    }
+
+    let tree: BoxTree
+    let replaced: [Bool]
+    let settings: Settings
+    /// The element of each node, by node index.
+    let slots: [Int32]
+    let firstOutput: Int32
+
+    func run<Store: LayoutStore>(
+        in source: CGRect,
+        direction: LayoutDirection,
+        store: inout Store,
+        outputs: UnsafeMutableBufferPointer<CGRect>
+    ) -> LayoutError? {
+        let available = (width: settings.availableWidth ?? .definite(source.size.width),
+                         height: settings.availableHeight ?? .definite(source.size.height))
+        let laidOut = hiddenAsDisplayNone(store)
+        let results = BoxEngine.layout(laidOut, available: available, containingBlock: source.size, direction: direction,
+                                       snapScale: settings.snapScale) { node, request in
+            measure(node, request, store: store)
+        }
+        for (node, result) in results.enumerated() {
+            var frame = result.frame
+            // The root is placed in the source; every other frame is in its parent's space.
+            if node == 0 {
+                frame.origin.x += source.origin.x
+                frame.origin.y += source.origin.y
+            }
+            store.setFrame(frame, of: slots[node])
+            if firstOutput >= 0 { outputs[Int(firstOutput) + node] = frame }
+        }
+        return nil
+    }
+
+    /// The tree with the elements a snapshot's content hides as `display: none`.
+    private func hiddenAsDisplayNone<Store: LayoutStore>(_ store: Store) -> BoxTree {
+        guard store.hasHidden, slots.contains(where: { store.isHidden($0) }) else { return tree }
+        var copy = tree
+        for (node, slot) in slots.enumerated() where store.isHidden(slot) { copy.nodes[node].style.display = .none }
+        return copy
+    }
+
+    /// A leaf's content measured through the store: text flows into the width it is given
+    /// (0 for its min-content width, unbounded for its max-content width); replaced content
+    /// has its natural size, scaled to keep its ratio when one side is known.
+    private func measure<Store: LayoutStore>(_ node: Int, _ request: BoxMeasureRequest, store: Store) -> BoxMeasurement {
+        let slot = slots[node]
+        let unbounded = CGFloat.greatestFiniteMagnitude
+        let size: CGSize
+        if replaced[node] {
+            let natural = store.sizeThatFits(CGSize(width: unbounded, height: unbounded), slot)
+            switch (request.knownWidth, request.knownHeight) {
+            case (let width?, let height?): size = CGSize(width: width, height: height)
+            case (let width?, nil): size = CGSize(width: width, height: natural.width > 0 ? width * natural.height / natural.width : natural.height)
+            case (nil, let height?): size = CGSize(width: natural.height > 0 ? height * natural.width / natural.height : natural.width, height: height)
+            case (nil, nil): size = natural
+            }
+        } else {
+            let offered: CGFloat = switch request.availableWidth {
+            case .definite(let width): width
+            case .minContent: 0
+            case .maxContent: unbounded
+            }
+            let fitted = store.sizeThatFits(CGSize(width: request.knownWidth ?? Swift.max(0, offered), height: request.knownHeight ?? unbounded), slot)
+            size = CGSize(width: request.knownWidth ?? fitted.width, height: request.knownHeight ?? fitted.height)
+        }
+        let baseline = store.baselineOffset(slot)
+        return BoxMeasurement(size: size, firstBaseline: baseline > 0 ? baseline : nil)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import CGLayout
+
+/// `BoxLayoutBlock` in schemes: a box tree placed where other blocks say, anchored to by
+/// blocks after it, measuring leaves through their content sizing, and the same frames in
+/// snapshots and layouts.
+@Suite struct BoxLayoutBlockTests {
+    static func style(_ configure: (inout BoxStyle) -> Void) -> BoxStyle {
+        var style = BoxStyle()
+        configure(&style)
+        return style
+    }
+
+    /// A panel placed by a layout block holds a card laid out by boxes; a block after the
+    /// box block anchors to an element inside the card.
+    @Test func aBoxTreeComposesWithCGLayoutBlocks() {
+        let root = makeRoot(400, 600)
+        let panel = addChild(root), below = addChild(root)
+        let card = addChild(panel), fixed = addChild(card), growing = addChild(card)
+        let row = Self.style { $0.width = .percent(100); $0.padding = BoxEdges(.points(10)); $0.columnGap = .points(5) }
+        let scheme = LayoutScheme(blocks: [
+            panel.layoutBlock(with: .equal(rect(20, 30, 300, 200))),
+            BoxLayoutBlock(root: BoxNode(card, style: row, children: [
+                BoxNode(fixed, style: Self.style { $0.width = 50; $0.height = 20 }),
+                BoxNode(growing, style: Self.style { $0.flexGrow = 1; $0.height = 20 }),
+            ]), constraints: [panel.contentLayoutConstraint(for: [.equally])]),
+            below.layoutBlock(with: Layout(x: .left(0), y: .top(0), width: .fixed(10), height: .fixed(10))) {
+                $0.top.align(by: growing.layoutAnchors.bottom)
+                $0.left.align(by: growing.layoutAnchors.left)
+            },
+        ])
+        let frames = layoutChecked(scheme, in: root.bounds)
+        expectRect(frames[0], 20, 30, 300, 200)
+        expectRect(frames[1], 0, 0, 300, 40)
+        expectRect(frames[2], 10, 10, 50, 20)
+        expectRect(frames[3], 65, 10, 225, 20)
+        // `growing` is at (20 + 65, 30 + 10) in the root, 20 high.
+        expectRect(frames[4], 85, 60, 10, 10)
+    }
+
+    /// A text leaf wraps to the width the row leaves it, and its height follows.
+    @Test func aTextLeafIsMeasuredInTheWidthItGets() {
+        let root = makeRoot(200, 400)
+        let card = addChild(root), icon = addChild(card)
+        let label = LayoutLabel(text: TextMetrics(length: 30, advance: 10, lineHeight: 12))
+        card.addSubview(label)
+        let block = BoxLayoutBlock(root: BoxNode(card, style: Self.style { $0.width = .percent(100); $0.alignItems = .flexStart }, children: [
+            BoxNode(icon, style: Self.style { $0.width = 40; $0.height = 40; $0.flexShrink = 0 }),
+            BoxNode(label, style: Self.style { $0.flexShrink = 1 }),
+        ]))
+        let frames = layoutChecked(block, in: root.bounds)
+        // 160 points left: 16 characters a line, 30 characters in 2 lines.
+        expectRect(frames[2], 40, 0, 160, 24)
+        expectRect(frames[0], 0, 0, 200, 40)
+    }
+
+    /// A root without a width fits its content; right-to-left it sits at the right edge
+    /// and its row runs from the right.
+    @Test func aRootFitsItsContentAndMirrorsRightToLeft() {
+        let root = makeRoot(300, 100)
+        let card = addChild(root), a = addChild(card), b = addChild(card)
+        let block = BoxLayoutBlock(root: BoxNode(card, children: [
+            BoxNode(a, style: Self.style { $0.width = 30; $0.height = 10 }),
+            BoxNode(b, style: Self.style { $0.width = 20; $0.height = 10 }),
+        ]))
+        let ltr = layoutChecked(block, in: root.bounds)
+        expectRect(ltr[0], 0, 0, 50, 10)
+        expectRect(ltr[1], 0, 0, 30, 10)
+        expectRect(ltr[2], 30, 0, 20, 10)
+        let rtl = layoutChecked(block, in: root.bounds, direction: .rightToLeft)
+        expectRect(rtl[0], 250, 0, 50, 10)
+        expectRect(rtl[1], 20, 0, 30, 10)
+        expectRect(rtl[2], 0, 0, 20, 10)
+    }
+
+    /// An element whose node is gone drops out with its subtree; `display: none` gives zeros.
+    @Test func displayNoneGivesZeroFrames() {
+        let root = makeRoot(300, 100)
+        let card = addChild(root), hidden = addChild(card), inner = addChild(hidden), shown = addChild(card)
+        let block = BoxLayoutBlock(root: BoxNode(card, style: Self.style { $0.width = 100 }, children: [
+            BoxNode(hidden, style: Self.style { $0.display = .none; $0.width = 40; $0.height = 10 }, children: [BoxNode(inner, style: Self.style { $0.width = 5 })]),
+            BoxNode(shown, style: Self.style { $0.width = 30; $0.height = 10 }),
+        ]))
+        let frames = layoutChecked(block, in: root.bounds)
+        expectRect(frames[1], 0, 0, 0, 0)
+        expectRect(frames[2], 0, 0, 0, 0)
+        expectRect(frames[3], 0, 0, 30, 10)
+    }
+}
