@@ -105,3 +105,19 @@ import Testing
         #expect(found.contains { $0.code == .order }, "\(found)")
     }
 }
+
+extension BoxDocumentTests {
+    /// 5,000 levels: refused for its depth alone, with the limit named; 10,000 siblings lay
+    /// out in a wrapping row.
+    @Test func aTreeTooDeepIsRefusedAndManySiblingsLayOut() throws {
+        let deep = (0..<5000).map { #"{"id": "e\#($0)"\#($0 > 0 ? #", "parent": "e\#($0 - 1)""# : "")}"# }.joined(separator: ",")
+        let found = issues(wrap(elements: deep, blocks: #"{"box": {"root": "e0"}}"#))
+        #expect(found.map(\.code) == [.tooLarge] && found.first?.message.contains("5000 levels deep; a box tree may be 1024 at most") == true, "\(found.prefix(3))")
+        let siblings = (0..<9_999).map { #"{"id": "c\#($0)", "parent": "row", "box": {"width": 10, "height": 10}}"# }.joined(separator: ",")
+        let row = try document(wrap(elements: #"{"id": "row", "box": {"width": "100%", "flexWrap": "wrap"}},"# + siblings, blocks: #"{"box": {"root": "row"}}"#))
+        let snapshot = try row.compiled().snapshot(for: LayoutEnvironment(width: 1000, height: 800))
+        // 100 to a line of 1000: the last of 9,999 on line 99, at 98 × 10.
+        #expect(snapshot["c9998"]?.frame == CGRect(x: 980, y: 990, width: 10, height: 10))
+        #expect(snapshot["row"]?.frame.size == CGSize(width: 1000, height: 1000))
+    }
+}

@@ -89,3 +89,30 @@ import Testing
         expectRect(frames[3], 0, 0, 30, 10)
     }
 }
+
+extension BoxLayoutBlockTests {
+    /// A chain of padded columns `depth` levels deep, each 1 point inside its parent.
+    static func chain(depth: Int, in root: LayoutView) -> (block: BoxLayoutBlock, views: [LayoutView]) {
+        var views: [LayoutView] = []
+        var parent = root
+        for _ in 0..<depth {
+            let view = addChild(parent)
+            views.append(view)
+            parent = view
+        }
+        var node = BoxNode(views[depth - 1], style: style { $0.height = 10 })
+        for view in views.dropLast().reversed() {
+            node = BoxNode(view, style: style { $0.flexDirection = .column; $0.padding = BoxEdges(.points(1)) }, children: [node])
+        }
+        return (BoxLayoutBlock(root: node), views)
+    }
+
+    /// Deeper than `maximumDepth`: zero frames and the issue `tooDeep`, never a crash.
+    @Test func aTreeTooDeepIsRefused() {
+        let root = makeRoot(400, 400)
+        let (block, _) = Self.chain(depth: BoxLayoutBlock.maximumDepth + 1, in: root)
+        let snapshot = LayoutScheme(blocks: [block]).snapshot(for: root.bounds)
+        #expect(snapshot.issue?.code == .tooDeep && snapshot.issue?.message.contains("1025 levels deep; at most 1024") == true)
+        #expect(snapshot.frames.allSatisfy { $0 == .zero })
+    }
+}

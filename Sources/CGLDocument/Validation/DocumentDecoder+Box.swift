@@ -13,7 +13,12 @@ extension DocumentDecoder {
         }
         let container = box.string("in", what: "a box block")
         if let container, !knownElement(container, at: at.appending("in"), reservedAllowed: true) { return nil }
-        let tree = descendants(of: root)
+        let (tree, depth) = descendants(of: root)
+        guard depth <= BoxLayoutBlock.maximumDepth else {
+            issues.error(.tooLarge, at.appending("root"), "the tree of '\(root)' is \(depth) levels deep; a box tree may be \(BoxLayoutBlock.maximumDepth) at most",
+                         hint: "flatten the tree: a box's children need not be nested to be placed")
+            return nil
+        }
         if let container, tree.contains(container) {
             let what = container == root ? "the root itself" : "inside the tree of '\(root)'"
             issues.error(.invalidValue, at.appending("in"), "'\(container)' is \(what); the tree cannot be laid out in itself",
@@ -39,16 +44,19 @@ extension DocumentDecoder {
                             snap: snap, tree: tree, pointer: pointer)
     }
 
-    /// The root and every element whose parent chain reaches it, in document order.
-    func descendants(of root: String) -> [String] {
+    /// The root and every element whose parent chain reaches it, in document order, and how
+    /// many levels deep the tree is (the root's included).
+    func descendants(of root: String) -> (tree: [String], depth: Int) {
         var children: [String: [String]] = [:]
         for element in elementOrder { children[element.parent, default: []].append(element.id) }
         var inTree: Set<String> = [root]
-        var pending = [root]
-        while let id = pending.popLast() {
-            for child in children[id] ?? [] where inTree.insert(child).inserted { pending.append(child) }
+        var pending = [(root, 1)]
+        var depth = 0
+        while let (id, level) = pending.popLast() {
+            depth = max(depth, level)
+            for child in children[id] ?? [] where inTree.insert(child).inserted { pending.append((child, level + 1)) }
         }
-        return elementOrder.map(\.id).filter(inTree.contains)
+        return (elementOrder.map(\.id).filter(inTree.contains), depth)
     }
 
     /// Checks the box blocks of the document and its variants together: no tree inside

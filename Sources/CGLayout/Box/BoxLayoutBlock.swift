@@ -59,6 +59,11 @@ public struct BoxLayoutBlock: LayoutBlockProtocol {
     /// constraint to lay the tree out in another element's layout bounds.
     public var constraints: [any LayoutConstraintProtocol]
 
+    /// The deepest tree laid out, in levels (the root is level 1): a deeper one gets zero
+    /// frames and the snapshot's issue `tooDeep`. Deep trees lay out on a thread with the
+    /// stack they need when the caller's has too little.
+    public static let maximumDepth = 1024
+
     public init(
         name: String? = nil,
         root: BoxNode,
@@ -80,7 +85,8 @@ public struct BoxLayoutBlock: LayoutBlockProtocol {
         guard let rootElement = flat.elements.first else { return }
         let settings = BoxRoutine.Settings(availableWidth: availableWidth, availableHeight: availableHeight, snapScale: snapScale)
         compiler.addRoutine(elements: flat.elements, space: rootElement.superElement, constraints: constraints) { slots, firstOutput in
-            BoxRoutine(tree: flat.tree, replaced: flat.replaced, settings: settings, slots: slots, firstOutput: firstOutput)
+            BoxRoutine(tree: flat.tree, depth: flat.depth, replaced: flat.replaced, settings: settings, slots: slots, firstOutput: firstOutput,
+                       label: name.map { "box block '\($0)'" } ?? "a box block")
         }
     }
 }
@@ -92,20 +98,23 @@ struct FlatBoxTree {
     /// Per node: whether its content is replaced (an image or a fixed intrinsic size),
     /// measured by its natural size and ratio rather than by flowing it into a width.
     var replaced: [Bool] = []
+    /// The number of levels, the root's included.
+    var depth = 0
 
     init(_ root: BoxNode) {
         guard root.element != nil else { return }
         // Preorder with an explicit stack, so that a deep tree does not deepen the call stack.
-        var pending: [(node: BoxNode, parent: Int)] = [(root, -1)]
+        var pending: [(node: BoxNode, parent: Int, level: Int)] = [(root, -1, 1)]
         var parents: [Int] = []
         var nodes: [BoxNode] = []
-        while let (node, parent) = pending.popLast() {
+        while let (node, parent, level) = pending.popLast() {
             guard let element = node.element else { continue }
             let index = nodes.count
             nodes.append(node)
             parents.append(parent)
             elements.append(element)
-            for child in node.children.reversed() { pending.append((child, index)) }
+            depth = Swift.max(depth, level)
+            for child in node.children.reversed() { pending.append((child, index, level + 1)) }
         }
         // Children runs, in order: each node's children are its later nodes naming it.
         var childLists = [[Int32]](repeating: [], count: nodes.count)

@@ -9,11 +9,15 @@ struct BoxRoutine: LayoutRoutine {
     }
 
     let tree: BoxTree
+    /// Levels of the tree, the root's included.
+    let depth: Int
     let replaced: [Bool]
     let settings: Settings
     /// The element of each node, by node index.
     let slots: [Int32]
     let firstOutput: Int32
+    /// How messages name the block.
+    let label: String
 
     func run<Store: LayoutStore>(
         in source: CGRect,
@@ -23,11 +27,21 @@ struct BoxRoutine: LayoutRoutine {
     ) -> LayoutError? {
         let available = (width: settings.availableWidth ?? .definite(source.size.width),
                          height: settings.availableHeight ?? .definite(source.size.height))
-        let laidOut = hiddenAsDisplayNone(store)
-        let results = BoxEngine.layout(laidOut, available: available, containingBlock: source.size, direction: direction,
-                                       snapScale: settings.snapScale) { node, request in
-            measure(node, request, store: store)
+        guard depth <= BoxLayoutBlock.maximumDepth else {
+            for (node, slot) in slots.enumerated() {
+                store.setFrame(.zero, of: slot)
+                if firstOutput >= 0 { outputs[Int(firstOutput) + node] = .zero }
+            }
+            return LayoutError(.tooDeep, "\(label): the tree is \(depth) levels deep; at most \(BoxLayoutBlock.maximumDepth) are laid out (flatten it)")
         }
+        let laidOut = hiddenAsDisplayNone(store)
+        func layOut() -> [BoxLayoutResult] {
+            BoxEngine.layout(laidOut, available: available, containingBlock: source.size, direction: direction, snapScale: settings.snapScale) { node, request in
+                measure(node, request, store: store)
+            }
+        }
+        // The layout recurses once per level of the tree.
+        let results = depth <= StackRoom.levelsWithoutLooking ? layOut() : StackRoom.run(needing: depth * StackRoom.bytesPerLevel, layOut)
         for (node, result) in results.enumerated() {
             var frame = result.frame
             // The root is placed in the source; every other frame is in its parent's space.

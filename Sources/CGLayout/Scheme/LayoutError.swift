@@ -17,6 +17,8 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidPriority = Code(name: "invalidPriority")
         /// A linear constraint relating leading or trailing with left or right.
         public static let mixedDirections = Code(name: "mixedDirections")
+        /// A box tree nested deeper than `BoxLayoutBlock.maximumDepth` levels.
+        public static let tooDeep = Code(name: "tooDeep")
 
         public var description: String { name }
     }

@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs work that recurses deeply with the stack it needs: on the calling thread when that
+/// thread has the room, otherwise on a thread of its own with a stack that large, which the
+/// caller waits for. A box tree recurses once per level, so a deep tree laid out on a thread
+/// with a small stack (a cooperative pool thread, a renderer's worker) never overflows it.
+enum StackRoom {
+    /// Bytes the box layout may use per level of its tree, generously: a debug build's
+    /// frames are several times a release build's.
+    #if DEBUG
+    static let bytesPerLevel = 48 * 1024
+    #else
+    static let bytesPerLevel = 12 * 1024
+    #endif
+
+    /// Levels any thread has room for without looking (a secondary thread's stack is at
+    /// least 256 KiB here), so that the usual shallow tree costs no check.
+    static let levelsWithoutLooking = 4
+
+    /// Runs `body`, which needs `bytes` of stack, where it has them.
+    static func run<Result>(needing bytes: Int, _ body: () -> Result) -> Result {
+        // A quarter of the stack is kept for what runs around the work.
+        if let left = remainingOnThisThread(), left - left / 4 >= bytes { return body() }
+        return withoutActuallyEscaping(body) { body in onOwnThread(stackBytes: bytes + 1 << 20, body) }
+    }
+
+    /// The bytes between the current stack position and the end of this thread's stack, if
+    /// the system says where that is.
+    static func remainingOnThisThread() -> Int? {
+        guard let lowest = lowestStackAddress() else { return nil }
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+        return here - lowest
+    }
+
+    /// The main thread's, found once: glibc reads `/proc/self/maps` to answer for it.
+    private static let mainThreadLowest = Mutex<Int?>(nil)
+
+    private static func lowestStackAddress() -> Int? {
+        let isMain = Thread.isMainThread
+        if isMain, let known = mainThreadLowest.withLock({ $0 }) { return known }
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        guard getThreadAttributes(pthread_self(), attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(attributes) }
+        var lowest: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(attributes, &lowest, &size) == 0, let lowest else { return nil }
+        if isMain { mainThreadLowest.withLock { $0 = Int(bitPattern: lowest) } }
+        return Int(bitPattern: lowest)
+    }
+
+    /// The work and its result, handed to the thread by address.
+    fileprivate final class Job<Result> {
+        let body: () -> Result
+        var result: Result?
+
+        init(_ body: @escaping () -> Result) { self.body = body }
+    }
+
+    private static func onOwnThread<Result>(stackBytes: Int, _ body: @escaping () -> Result) -> Result {
+        let job = Job(body)
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        pthread_attr_init(attributes)
+        defer { pthread_attr_destroy(attributes) }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        pthread_attr_setstacksize(attributes, (stackBytes + pageSize - 1) / pageSize * pageSize)
+        var thread = pthread_t()
+        // The job outlives the thread: the caller joins it before reading the result.
+        let started = pthread_create(&thread, attributes, { context in
+            guard let context else { return nil }
+            let job = Unmanaged<AnyObject>.fromOpaque(context).takeUnretainedValue()
+            (job as? any Runnable)?.runOnce()
+            return nil
+        }, Unmanaged.passUnretained(job as AnyObject).toOpaque())
+        guard started == 0 else { return body() }  // no thread to be had: try where we are
+        pthread_join(thread, nil)
+        return withExtendedLifetime(job) { job.result! }
+    }
+}
+
+/// glibc's `pthread_getattr_np`, which its module map leaves out (it is a GNU extension):
+/// the attributes of a running thread, its stack's place and size among them.
+@_silgen_name("pthread_getattr_np")
+private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+
+/// A job a thread of `StackRoom` runs, whatever its result type.
+private protocol Runnable: AnyObject {
+    func runOnce()
+}
+
+extension StackRoom.Job: Runnable {
+    func runOnce() { result = body() }
+}
