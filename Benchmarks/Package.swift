@@ -70,6 +70,16 @@ let package = Package(
                 "BenchmarkSupport",
             ]
         ),
+        // Boxes (CSS flexbox) against Taffy and Yoga on the same trees, and the feed card in
+        // boxes against the same cell in blocks, run through `Benchmarks/run-boxes`.
+        .executableTarget(
+            name: "BoxBenchmarks",
+            dependencies: [
+                .product(name: "CGLayout", package: rootPackage),
+                .product(name: "CGLDocument", package: rootPackage),
+                "BenchmarkSupport",
+            ]
+        ),
         // The Cassowary solver against kiwi (C++), alone and under documents of linear
         // equations, run through `Benchmarks/run-solver`.
         .executableTarget(
