@@ -333,6 +333,7 @@ def main():
     parser.add_argument("--relayout", type=int, default=400, help="relayouts of the kept tree timed")
     parser.add_argument("--dump", help="write the neutral tree to this file (for the Swift side)")
     args = parser.parse_args()
+    sys.setrecursionlimit(20000)  # the 1,000-deep chain, built and written recursively
     height = None
     if args.tree == "feed":
         tree, width = trees.feed(), 375.0
@@ -349,8 +350,8 @@ def main():
         tree, width, height = trees.capture(args.tree)
     if args.dump:
         with open(args.dump, "w") as f:
-            json.dump({"tree": tree, "width": width, "height": height, "widths": relayout_widths(width)}, f)
-    sys.setrecursionlimit(20000)
+            # Flat, in preorder with child counts: Foundation's JSON reader refuses deep nesting.
+            json.dump({"nodes": trees.flatten(tree), "width": width, "height": height, "widths": relayout_widths(width)}, f)
     result = {"tree": args.tree, "nodes": trees.count(tree), "width": width, "height": height, "engines": {}}
     for name in args.engines.split(","):
         engine = {"taffy": Taffy, "yoga": Yoga}[name]()

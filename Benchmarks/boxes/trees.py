@@ -188,3 +188,16 @@ def capture(path):
 
 def count(tree):
     return 1 + sum(count(c) for c in tree["c"])
+
+
+def flatten(tree):
+    """The nodes in preorder, each `{"s": style, "n": number of children, "m": measure}`."""
+    out, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        flat = {"s": node["s"], "n": len(node["c"])}
+        if "m" in node:
+            flat["m"] = node["m"]
+        out.append(flat)
+        stack.extend(reversed(node["c"]))
+    return out

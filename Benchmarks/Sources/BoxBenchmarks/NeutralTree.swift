@@ -4,8 +4,8 @@ import Foundation
 /// A tree of `Benchmarks/boxes/trees.py` (its neutral form, which the Taffy and Yoga sides
 /// build from too), built as views and box nodes.
 struct NeutralTree {
-    /// The tree's JSON object: `{"s": style, "c": children, "m": measure}`.
-    let json: [String: Any]
+    /// The nodes in preorder: `{"s": style, "n": number of children, "m": measure}`.
+    let nodes: [[String: Any]]
     /// The width the tree is laid out and checked at.
     let width: CGFloat
     /// The height available to the root; nil: unbounded (max-content).
@@ -16,11 +16,11 @@ struct NeutralTree {
     init(contentsOf path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let tree = object["tree"] as? [String: Any], let width = object["width"] as? Double,
+              let nodes = object["nodes"] as? [[String: Any]], !nodes.isEmpty, let width = object["width"] as? Double,
               let widths = object["widths"] as? [Double] else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
         }
-        json = tree
+        self.nodes = nodes
         self.width = CGFloat(width)
         height = (object["height"] as? Double).map { CGFloat($0) }
         self.widths = widths.map { CGFloat($0) }
@@ -30,7 +30,8 @@ struct NeutralTree {
     func build() -> Built {
         let host = LayoutView(frame: CGRect(x: 0, y: 0, width: width, height: height ?? 100_000), identifier: "host")
         var elements: [LayoutView] = []
-        let root = node(json, parent: host, elements: &elements)
+        var next = 0
+        let root = node(&next, parent: host, elements: &elements)
         return Built(host: host, root: root, elements: elements)
     }
 
@@ -48,11 +49,14 @@ struct NeutralTree {
         let elements: [LayoutView]
     }
 
-    private func node(_ json: [String: Any], parent: LayoutView, elements: inout [LayoutView]) -> BoxNode {
+    /// The node at `next` and its subtree (`next` moves past them).
+    private func node(_ next: inout Int, parent: LayoutView, elements: inout [LayoutView]) -> BoxNode {
+        let json = nodes[next]
+        next += 1
         let view = Self.view(measure: json["m"] as? [String: Any])
         parent.addSubview(view)
         elements.append(view)
-        let children = (json["c"] as? [[String: Any]] ?? []).map { node($0, parent: view, elements: &elements) }
+        let children = (0..<(json["n"] as? Int ?? 0)).map { _ in node(&next, parent: view, elements: &elements) }
         return BoxNode(view, style: Self.style(json["s"] as? [String: Any] ?? [:]), children: children)
     }
 

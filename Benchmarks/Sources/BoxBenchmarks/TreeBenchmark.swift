@@ -6,7 +6,7 @@ import Foundation
 /// `Benchmarks/boxes/peers.py`, measured just before in the same run): the frames compared, then
 /// the first layout of a new tree and the relayout of a kept tree at a new width.
 func treeBenchmark(name: String, tree: NeutralTree, peers: [String: Any]?) {
-    let nodes = countNodes(tree.json)
+    let nodes = tree.nodes.count
     // Frames: a kept scheme laid out live, read back from the views (each in its parent's space).
     let built = tree.build()
     let scheme = LayoutScheme(blocks: [tree.block(built)])
@@ -91,10 +91,6 @@ func treeBenchmark(name: String, tree: NeutralTree, peers: [String: Any]?) {
     report(benchmark: "boxes-\(name) (\(nodes) nodes)", measurements: measurements, ratios: ratios,
            target: "each tree at least as fast as the faster of Taffy and Yoga (goal 2x); relayout at a new width 10x faster than the first layout",
            met: met)
-}
-
-private func countNodes(_ json: [String: Any]) -> Int {
-    1 + (json["c"] as? [[String: Any]] ?? []).reduce(0) { $0 + countNodes($1) }
 }
 
 private func rect(_ v: [Double]) -> CGRect { CGRect(x: v[0], y: v[1], width: v[2], height: v[3]) }
