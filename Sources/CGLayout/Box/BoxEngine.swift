@@ -30,15 +30,55 @@ enum BoxEngine {
         return withoutActuallyEscaping(measure) { measure in
             let run = BoxLayoutRun(tree: tree, rootDirection: direction, measure: measure)
             run.caching = caching
-            run.layoutRoot(available: BoxAxes(width: sanitize(available.width), height: sanitize(available.height)),
-                           containingBlock: containingBlock)
+            let space = BoxAxes(width: sanitize(available.width), height: sanitize(available.height))
+            if run.maxDepth <= inlineDepth {
+                run.layoutRoot(available: space, containingBlock: containingBlock)
+            } else {
+                onLargeStack(depth: run.maxDepth) { run.layoutRoot(available: space, containingBlock: containingBlock) }
+            }
             return run.results(snapScale: snapScale)
+        }
+    }
+
+    /// The deepest tree laid out on the caller's stack. The layout recurses a few frames per
+    /// level of the tree; a debug build needs up to ~20 KB per level, and a thread's stack may
+    /// be as small as 512 KB.
+    static let inlineDepth = 16
+    /// Levels below this depth are not laid out (their nodes get zero frames): the deepest
+    /// tree the large stack below is sized for.
+    static let maximumDepth = 4096
+
+    /// Runs `body` on a thread whose stack fits a tree `depth` levels deep, and waits for it.
+    private static func onLargeStack(depth: Int, _ body: () -> Void) {
+        withoutActuallyEscaping(body) { body in
+            let job = BoxStackJob(body)
+            let thread = Thread { job.run() }
+            thread.stackSize = 8 << 20 + min(depth, maximumDepth) * (64 << 10)
+            thread.start()
+            job.done.wait()
         }
     }
 
     private static func sanitize(_ space: BoxAvailableSpace) -> BoxAvailableSpace {
         if case .definite(let value) = space { return value.isFinite ? .definite(max(value, 0)) : .maxContent }
         return space
+    }
+}
+
+/// A layout handed to a thread with a larger stack. `@unchecked Sendable`: the caller blocks
+/// on `done` until the thread has finished, so the closure and what it captures are used by
+/// one thread at a time.
+private final class BoxStackJob: @unchecked Sendable {
+    /// Released before `done` is signalled: the closure must not outlive the caller's frame.
+    private var body: (() -> Void)?
+    let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping () -> Void) { self.body = body }
+
+    func run() {
+        body?()
+        body = nil
+        done.signal()
     }
 }
 
@@ -65,6 +105,11 @@ final class BoxLayoutRun {
     var layouts: [BoxUnroundedLayout]
     /// Every node's parent (-1 for the root).
     let parents: [Int]
+    /// Every node's depth (0 for the root), and the deepest.
+    let depths: [Int]
+    let maxDepth: Int
+    /// Each measured leaf's answers by request.
+    var measurements: [Int: [(request: BoxMeasureRequest, answer: BoxMeasurement)]] = [:]
     /// How many times `measure` was called.
     var measureCalls = 0
     /// Whether results are cached (always, except in the test that shows what the cache saves).
@@ -89,6 +134,10 @@ final class BoxLayoutRun {
             }
         }
         self.parents = parents
+        var depths = Array(repeating: 0, count: count)
+        for node in 0..<count where parents[node] >= 0 { depths[node] = depths[parents[node]] + 1 }
+        self.depths = depths
+        self.maxDepth = depths.max() ?? 0
         self.isRTL = isRTL
         self.caches = Array(repeating: BoxNodeCache(), count: count)
         self.layouts = Array(repeating: BoxUnroundedLayout(), count: count)
@@ -110,7 +159,7 @@ final class BoxLayoutRun {
         let data = tree.nodes[node]
         if data.style.display == .none {
             output = .zero
-        } else if data.measures || data.children.isEmpty {
+        } else if data.measures || data.children.isEmpty || depths[node] >= BoxEngine.maximumDepth {
             output = computeLeafLayout(node, input)
         } else {
             output = computeFlexboxLayout(node, input)
@@ -147,12 +196,36 @@ final class BoxLayoutRun {
         let parent: BoxAxes<CGFloat?> = containingBlock.map {
             BoxAxes(width: $0.width.isFinite ? max($0.width, 0) : nil, height: $0.height.isFinite ? max($0.height, 0) : nil)
         } ?? BoxAxes(width: available.width.definite, height: available.height.definite)
-        let output = performLayout(0, known: .none, parent: parent, available: available, mode: .inherentSize)
         let style = style(0)
+        let known = BoxAxes<CGFloat?>(width: rootWidth(style, parent: parent, available: available), height: nil)
+        let output = performLayout(0, known: known, parent: parent, available: available, mode: .inherentSize)
         var x: CGFloat = 0
         if isRTL[0], let width = available.width.definite { x = width - output.size.width }
         layouts[0] = BoxUnroundedLayout(location: CGPoint(x: x, y: 0), size: output.size, overflow: output.overflow,
                                         scrollbar: style.scrollbarGutter, border: style.resolvedBorder,
                                         firstBaseline: output.firstBaseline)
+    }
+
+    /// The root's width in a definite available width when its `width` does not fix it: CSS's
+    /// fit-content (`auto`, `fit-content`) — its max-content width, but no wider than the space
+    /// and no narrower than its min-content width — or the keyword's size, within its limits.
+    private func rootWidth(_ style: BoxStyle, parent: BoxAxes<CGFloat?>, available: BoxAxes<BoxAvailableSpace>) -> CGFloat? {
+        guard let space = available.width.definite, style.display != .none, style.width.resolve(parent.width) == nil else { return nil }
+        func content(_ constraint: BoxAvailableSpace) -> CGFloat {
+            computeLayout(0, BoxLayoutInput(known: .none, parentSize: parent, available: available.withMain(true, constraint),
+                                            sizingMode: .inherentSize, runMode: .computeSize, axis: .horizontal)).size.width
+        }
+        let stretch = space - style.resolvedMargin(parent.width).horizontal
+        let width: CGFloat
+        switch style.width {
+        case .minContent: width = content(.minContent)
+        case .maxContent: width = content(.maxContent)
+        case .stretch: width = stretch
+        default: width = min(content(.maxContent), max(content(.minContent), stretch))
+        }
+        let adjustment = style.boxSizingAdjustment(parent.width)
+        let lower = style.resolvedMinSize(parent, adjustment: adjustment).width
+        let upper = style.resolvedMaxSize(parent, adjustment: adjustment).width
+        return max(width.maybeClamp(lower, upper), style.paddingBorder(parent.width).horizontal)
     }
 }

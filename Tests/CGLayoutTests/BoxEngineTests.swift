@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import CGLayout
+
+/// The box engine's own behaviour beyond the Chrome fixtures: how often it measures, deep
+/// trees, and inputs that must not trap.
+@Suite struct BoxEngineTests {
+    /// A tree given as (style, children) in depth-first order.
+    static func tree(_ nodes: [(BoxStyle, [Int], Bool)]) -> BoxTree {
+        var tree = BoxTree()
+        for (style, children, measures) in nodes {
+            let start = Int32(tree.children.count)
+            tree.children.append(contentsOf: children.map(Int32.init))
+            tree.nodes.append(BoxTree.Node(style: style, children: start..<Int32(tree.children.count), measures: measures))
+        }
+        return tree
+    }
+
+    /// A text of 10 × 10 characters, wrapping at spaces, 10 high per line.
+    static func measureText(_ request: BoxMeasureRequest) -> BoxMeasurement {
+        let words: CGFloat = 10, wordWidth: CGFloat = 100
+        let width: CGFloat
+        if let known = request.knownWidth {
+            width = known
+        } else {
+            switch request.availableWidth {
+            case .minContent: width = wordWidth
+            case .maxContent: width = words * wordWidth
+            case .definite(let space): width = min(max(space, wordWidth), words * wordWidth)
+            }
+        }
+        let perLine = max((width / wordWidth).rounded(.down), 1)
+        return BoxMeasurement(size: CGSize(width: width, height: request.knownHeight ?? (words / perLine).rounded(.up) * 10), firstBaseline: 8)
+    }
+
+    /// row > column > row > text, in a 375-wide space.
+    static var threeDeep: BoxTree {
+        var column = BoxStyle()
+        column.flexDirection = .column
+        var text = BoxStyle()
+        text.flexShrink = 1
+        return tree([(BoxStyle(), [1], false), (column, [2], false), (BoxStyle(), [3], false), (text, [], true)])
+    }
+
+    static func measureCount(caching: Bool) -> Int {
+        var calls = 0
+        _ = BoxEngine.layout(threeDeep, available: (.definite(375), .definite(667)), containingBlock: nil, direction: .leftToRight,
+                             snapScale: 1, caching: caching) { _, request in
+            calls += 1
+            if ProcessInfo.processInfo.environment["BOX_MEASURE_DUMP"] != nil { print(request) }
+            return measureText(request)
+        }
+        return calls
+    }
+
+    /// The leaf is asked 13 distinct questions (min-/max-content widths, its width at each
+    /// size a pass tries, its width under each stretched height); every other pass — 112 calls
+    /// without the cache — is answered from the node caches.
+    @Test func aTextLeafThreeDeepIsMeasuredAFewTimes() {
+        let cached = Self.measureCount(caching: true)
+        let uncached = Self.measureCount(caching: false)
+        print("Box engine: text leaf 3 deep measured \(cached) times with the cache, \(uncached) without")
+        #expect(cached <= 13)
+        #expect(uncached > cached)
+    }
+
+    @Test func aThreeDeepTreeLaysOutTheText() {
+        let results = BoxEngine.layout(Self.threeDeep, available: (.definite(375), .definite(667)), containingBlock: nil,
+                                       direction: .leftToRight, snapScale: 1) { _, request in Self.measureText(request) }
+        #expect(results[3].frame == CGRect(x: 0, y: 0, width: 375, height: 40))
+        #expect(results[0].frame == CGRect(x: 0, y: 0, width: 375, height: 40))
+    }
+
+    /// 3000 levels (tested up to 5000, past `BoxEngine.maximumDepth`) of alternating rows and
+    /// columns: laid out on a thread with a stack sized for the depth.
+    @Test func deepTreesDoNotOverflowTheStack() {
+        let depth = Int(ProcessInfo.processInfo.environment["BOX_DEPTH"] ?? "") ?? 3000
+        var nodes: [(BoxStyle, [Int], Bool)] = []
+        for level in 0..<depth {
+            var style = BoxStyle()
+            style.flexDirection = level.isMultiple(of: 2) ? .row : .column
+            style.padding = BoxEdges(.points(1))
+            nodes.append((style, level + 1 < depth ? [level + 1] : [], false))
+        }
+        let results = BoxEngine.layout(Self.tree(nodes), available: (.definite(1000), .definite(1000)), containingBlock: nil,
+                                       direction: .leftToRight, snapScale: 1) { _, _ in BoxMeasurement(size: .zero) }
+        #expect(results.count == depth)
+        #expect(results[min(depth, BoxEngine.maximumDepth) - 1].frame.minX == 1)
+    }
+
+    @Test func hostileValuesDoNotTrap() {
+        var style = BoxStyle()
+        style.width = .points(.nan)
+        style.height = .points(-.infinity)
+        style.flexGrow = .nan
+        style.flexShrink = -3
+        style.padding = BoxEdges(.points(-5))
+        style.margin = BoxEdges(.percent(.infinity))
+        style.aspectRatio = -1
+        style.border = BoxEdges(.nan)
+        style.minWidth = .points(.infinity)
+        style.maxWidth = .points(-10)
+        style.rowGap = .points(.nan)
+        var wrapping = BoxStyle()
+        wrapping.flexWrap = .wrap
+        wrapping.justifyContent = .spaceEvenly
+        wrapping.alignContent = .spaceAround
+        let tree = Self.tree([(wrapping, [1, 2, 3], false), (style, [], true), (style, [], false), (BoxStyle(), [], true)])
+        for space in [BoxAvailableSpace.definite(.nan), .definite(-10), .minContent, .maxContent, .definite(100)] {
+            let results = BoxEngine.layout(tree, available: (space, space), containingBlock: CGSize(width: CGFloat.nan, height: -1),
+                                           direction: .rightToLeft, snapScale: .nan) { _, _ in
+                BoxMeasurement(size: CGSize(width: CGFloat.nan, height: -.infinity), firstBaseline: .nan)
+            }
+            #expect(results.count == 4)
+        }
+    }
+}
