@@ -121,7 +121,10 @@ final class BoxLayoutRun {
         let count = tree.nodes.count
         var parents = Array(repeating: -1, count: count)
         for node in 0..<count {
-            for child in tree.children(of: node) where Int(child) > node && Int(child) < count { parents[Int(child)] = node }
+            let range = tree.nodes[node].children
+            let lower = min(max(Int(range.lowerBound), 0), tree.children.count)
+            let upper = min(max(Int(range.upperBound), lower), tree.children.count)
+            for child in tree.children[lower..<upper] where Int(child) > node && Int(child) < count { parents[Int(child)] = node }
         }
         var isRTL = Array(repeating: rootDirection == .rightToLeft, count: count)
         // Depth-first order puts every parent before its children.
@@ -147,7 +150,10 @@ final class BoxLayoutRun {
 
     /// The children of `node` as node indices (ignoring malformed indices).
     func children(_ node: Int) -> [Int] {
-        tree.children(of: node).compactMap { Int($0) > node && Int($0) < tree.nodes.count ? Int($0) : nil }
+        let range = tree.nodes[node].children
+        let lower = min(max(Int(range.lowerBound), 0), tree.children.count)
+        let upper = min(max(Int(range.upperBound), lower), tree.children.count)
+        return tree.children[lower..<upper].compactMap { Int($0) > node && Int($0) < tree.nodes.count ? Int($0) : nil }
     }
 
     /// Lays out `node` for `input`: from the cache when it holds the answer, otherwise by the
