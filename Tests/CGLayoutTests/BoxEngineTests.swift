@@ -116,3 +116,13 @@ import Testing
         }
     }
 }
+
+extension BoxEngineTests {
+    @Test func dumpShowsEveryNode() {
+        let run = BoxLayoutRun(tree: Self.threeDeep, rootDirection: .leftToRight) { _, request in Self.measureText(request) }
+        run.layoutRoot(available: BoxAxes(width: .definite(375), height: .definite(667)), containingBlock: nil)
+        let dump = run.dump()
+        #expect(dump.split(separator: "\n").count == 5)
+        #expect(dump.contains("#3 leaf (measured)"))
+    }
+}

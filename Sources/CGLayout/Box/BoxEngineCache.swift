@@ -59,6 +59,9 @@ struct BoxNodeCache {
     private var finalEntry: (input: BoxLayoutInput, output: BoxLayoutOutput)?
     private var sizeEntries: [(input: BoxLayoutInput, output: BoxLayoutOutput)?] = []
 
+    /// How many answers the cache holds.
+    var count: Int { (finalEntry == nil ? 0 : 1) + sizeEntries.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
     func get(_ input: BoxLayoutInput) -> BoxLayoutOutput? {
         switch input.runMode {
         case .performLayout:
