@@ -126,3 +126,66 @@ extension BoxEngineTests {
         #expect(dump.contains("#3 leaf (measured)"))
     }
 }
+
+extension BoxEngineTests {
+    static func layout(_ tree: BoxTree, width: BoxAvailableSpace = .definite(375), direction: LayoutDirection = .leftToRight,
+                       scale: CGFloat? = 1) -> [BoxLayoutResult] {
+        BoxEngine.layout(tree, available: (width, .definite(667)), containingBlock: nil, direction: direction, snapScale: scale) { _, request in
+            measureText(request)
+        }
+    }
+
+    @Test func aRightToLeftRootSitsAtTheRightEdgeAndMirrorsItsRow() {
+        var root = BoxStyle()
+        root.width = 100
+        root.height = 20
+        var item = BoxStyle()
+        item.width = 30
+        let results = Self.layout(Self.tree([(root, [1], false), (item, [], false)]), direction: .rightToLeft)
+        #expect(results[0].frame == CGRect(x: 275, y: 0, width: 100, height: 20))
+        #expect(results[1].frame == CGRect(x: 70, y: 0, width: 30, height: 20))
+    }
+
+    @Test func framesSnapToThePixelGridOfTheScale() {
+        var root = BoxStyle()
+        root.width = 100
+        var item = BoxStyle()
+        item.width = 10.3
+        item.height = 10.3
+        let tree = Self.tree([(root, [1, 2], false), (item, [], false), (item, [], false)])
+        let results = Self.layout(tree, scale: 2)
+        #expect(results[1].frame == CGRect(x: 0, y: 0, width: 10.5, height: 10.5))
+        // The second item starts at 10.3 (20.6 px → 21) and ends at 20.6 (41.2 px → 41).
+        #expect(results[2].frame == CGRect(x: 10.5, y: 0, width: 10, height: 10.5))
+        #expect(Self.layout(tree, scale: nil)[2].frame.minX == 10.3)
+    }
+
+    @Test func displayNoneGivesItsSubtreeZeroFrames() {
+        var hidden = BoxStyle()
+        hidden.display = .none
+        hidden.width = 50
+        var child = BoxStyle()
+        child.width = 10
+        child.height = 10
+        let results = Self.layout(Self.tree([(BoxStyle(), [1, 3], false), (hidden, [2], false), (child, [], false), (child, [], false)]))
+        #expect(results[1].frame == .zero)
+        #expect(results[2].frame == .zero)
+        #expect(results[3].frame == CGRect(x: 0, y: 0, width: 10, height: 10))
+    }
+
+    @Test func aScrollContainerReportsHowFarItsContentScrolls() {
+        var scroller = BoxStyle()
+        scroller.width = 100
+        scroller.height = 50
+        scroller.overflowX = .scroll
+        scroller.overflowY = .scroll
+        scroller.scrollbarWidth = 15
+        var content = BoxStyle()
+        content.width = 300
+        content.height = 200
+        content.flexShrink = 0
+        let results = Self.layout(Self.tree([(scroller, [1], false), (content, [], false)]))
+        // The padding box is 85 × 35 beside the scrollbars.
+        #expect(results[0].scrollSize == CGSize(width: 215, height: 165))
+    }
+}

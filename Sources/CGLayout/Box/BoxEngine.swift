@@ -4,7 +4,7 @@ import Foundation
 /// the CSS 2 box model, absolute positioning, CSS Box Alignment and CSS Sizing 3's keywords, as
 /// Chrome computes them.
 ///
-/// The algorithm's steps live in `BoxEngine+*.swift`, one concern per file; this file holds the
+/// The algorithm's steps live in `BoxEngine*.swift`, one concern per file; this file holds the
 /// entry point, the per-node dispatch (cached) and the final placement of the root.
 enum BoxEngine {
     /// Lays out `tree` and returns one result per node, in the tree's order.
