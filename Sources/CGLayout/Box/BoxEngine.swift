@@ -105,6 +105,8 @@ final class BoxLayoutRun {
     var layouts: [BoxUnroundedLayout]
     /// Every node's parent (-1 for the root).
     let parents: [Int]
+    /// What in each node's style depends on its layout's inputs (for cache keys).
+    let styleTraits: [BoxStyleTraits]
     /// Every node's depth (0 for the root), and the deepest.
     let depths: [Int]
     let maxDepth: Int
@@ -112,6 +114,8 @@ final class BoxLayoutRun {
     var measurements: [Int: [(request: BoxMeasureRequest, answer: BoxMeasurement)]] = [:]
     /// How many times `measure` was called.
     var measureCalls = 0
+    /// How many layouts of a node were computed (not answered from the cache).
+    var computations = 0
     /// Whether results are cached (always, except in the test that shows what the cache saves).
     var caching = true
 
@@ -137,6 +141,7 @@ final class BoxLayoutRun {
             }
         }
         self.parents = parents
+        self.styleTraits = tree.nodes.map { BoxStyleTraits($0.style) }
         var depths = Array(repeating: 0, count: count)
         for node in 0..<count where parents[node] >= 0 { depths[node] = depths[parents[node]] + 1 }
         self.depths = depths
@@ -160,7 +165,9 @@ final class BoxLayoutRun {
     /// node's kind — nothing for `display: none`, the leaf rules for a box without children or
     /// one that measures, the flexbox algorithm for the rest.
     func computeLayout(_ node: Int, _ input: BoxLayoutInput) -> BoxLayoutOutput {
+        let input = normalized(node, input)
         if caching, let cached = caches[node].get(input) { return cached }
+        computations += 1
         let output: BoxLayoutOutput
         let data = tree.nodes[node]
         if data.style.display == .none {
@@ -233,5 +240,52 @@ final class BoxLayoutRun {
         let lower = style.resolvedMinSize(parent, adjustment: adjustment).width
         let upper = style.resolvedMaxSize(parent, adjustment: adjustment).width
         return max(width.maybeClamp(lower, upper), style.paddingBorder(parent.width).horizontal)
+    }
+
+    /// `input` with what cannot change this node's result set to one value, so that passes
+    /// asking the same question in different words share a cache entry (without this, each
+    /// level of a tree multiplies the questions its children are asked):
+    /// - a known size is the available space on its axis, when it is definite;
+    /// - whether a size is definite matters only for a known size;
+    /// - the containing block's size on an axis the node's own percentages do not use;
+    /// - the sizing mode, for a node with no size, limit or ratio of its own.
+    func normalized(_ node: Int, _ input: BoxLayoutInput) -> BoxLayoutInput {
+        var input = input
+        let traits = styleTraits[node]
+        if input.known.width == nil { input.knownIsDefinite.width = true }
+        if input.known.height == nil { input.knownIsDefinite.height = true }
+        if let width = input.known.width, input.knownIsDefinite.width { input.available.width = .definite(width) }
+        if let height = input.known.height, input.knownIsDefinite.height { input.available.height = .definite(height) }
+        if !traits.usesParentWidth { input.parentSize.width = nil }
+        if !traits.usesParentHeight { input.parentSize.height = nil }
+        if !traits.hasOwnSize { input.sizingMode = .contentSize }
+        return input
+    }
+}
+
+/// What in a node's style depends on its layout's inputs.
+struct BoxStyleTraits {
+    /// A percentage of the containing block's width: in `width`, its limits, margins or padding.
+    var usesParentWidth: Bool
+    /// A percentage of the containing block's height: in `height` or its limits.
+    var usesParentHeight: Bool
+    /// A size, limit or aspect ratio that the inherent sizing mode applies.
+    var hasOwnSize: Bool
+
+    init(_ style: BoxStyle) {
+        func isPercent(_ size: BoxSize) -> Bool { if case .percent = size { return true } else { return false } }
+        func isLength(_ size: BoxSize) -> Bool {
+            switch size {
+            case .points, .percent: return true
+            default: return false
+            }
+        }
+        func isPercent(_ length: BoxLength) -> Bool { if case .percent = length { return true } else { return false } }
+        let edges = [style.margin.top, style.margin.right, style.margin.bottom, style.margin.left,
+                     style.padding.top, style.padding.right, style.padding.bottom, style.padding.left]
+        usesParentWidth = [style.width, style.minWidth, style.maxWidth].contains(where: isPercent) || edges.contains(where: isPercent)
+        usesParentHeight = [style.height, style.minHeight, style.maxHeight].contains(where: isPercent)
+        hasOwnSize = [style.width, style.height, style.minWidth, style.minHeight, style.maxWidth, style.maxHeight].contains(where: isLength)
+            || style.usableAspectRatio != nil
     }
 }

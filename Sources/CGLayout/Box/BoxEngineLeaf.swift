@@ -86,8 +86,8 @@ extension BoxLayoutRun {
         let answer = measure(node, request)
         if caching {
             var entries = measurements[node] ?? []
-            // A few distinct questions per leaf at most; keep the latest eight.
-            if entries.count >= 8 { entries.removeFirst() }
+            // A leaf is asked a handful of distinct questions; keep the latest sixteen.
+            if entries.count >= 16 { entries.removeFirst() }
             entries.append((request, answer))
             measurements[node] = entries
         }
