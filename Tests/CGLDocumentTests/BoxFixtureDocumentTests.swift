@@ -19,7 +19,7 @@ import Testing
     /// Properties outside BOXES.md's contract, and values of it: such a variant is not counted.
     static func outOfContract(_ style: [String: Any]) -> String? {
         for (key, value) in style {
-            if key.hasPrefix("grid") || key == "flexLineCount" { return "property \(key)" }
+            if key.hasPrefix("grid") { return "property \(key)" }
             if key == "display", let value = value as? String, value != "flex", value != "none" { return "display: \(value)" }
             if key == "flexWrap", value as? String == "balance" { return "flex-wrap: balance" }
         }
@@ -35,8 +35,10 @@ import Testing
         // Depth-first, parents first, with the expected frames walked alongside.
         var pending: [(node: [String: Any], frame: [String: Any], parent: String)] = [(tree, expectedTree, "$root")]
         while let (node, frame, parent) = pending.popLast() {
-            let style = node["style"] as? [String: Any] ?? [:]
+            var style = node["style"] as? [String: Any] ?? [:]
             if outOfContract(style) != nil { return nil }
+            // Not CSS: a note of the fixture generator's, as the engine's loader reads it.
+            style["flexLineCount"] = nil
             let id = "n\(elements.count)"
             var element: [String: Any] = ["id": id, "box": style]
             if parent != "$root" { element["parent"] = parent }

@@ -31,54 +31,25 @@ enum BoxEngine {
             let run = BoxLayoutRun(tree: tree, rootDirection: direction, measure: measure)
             run.caching = caching
             let space = BoxAxes(width: sanitize(available.width), height: sanitize(available.height))
-            if run.maxDepth <= inlineDepth {
+            // The layout recurses a few frames per level of the tree: a deep tree moves to a
+            // thread with the stack it needs when the caller's has too little.
+            let levels = min(run.maxDepth, maximumDepth)
+            if levels <= StackRoom.levelsWithoutLooking {
                 run.layoutRoot(available: space, containingBlock: containingBlock)
             } else {
-                onLargeStack(depth: run.maxDepth) { run.layoutRoot(available: space, containingBlock: containingBlock) }
+                StackRoom.run(needing: levels * StackRoom.bytesPerLevel) { run.layoutRoot(available: space, containingBlock: containingBlock) }
             }
             return run.results(snapScale: snapScale)
         }
     }
 
-    /// The deepest tree laid out on the caller's stack. The layout recurses a few frames per
-    /// level of the tree; a debug build needs up to ~20 KB per level, and a thread's stack may
-    /// be as small as 512 KB.
-    static let inlineDepth = 16
-    /// Levels below this depth are not laid out (their nodes get zero frames): the deepest
-    /// tree the large stack below is sized for.
+    /// Levels below this depth are not laid out (their nodes get zero frames); a box block
+    /// refuses trees deeper than `BoxLayoutBlock.maximumDepth` before it gets here.
     static let maximumDepth = 4096
-
-    /// Runs `body` on a thread whose stack fits a tree `depth` levels deep, and waits for it.
-    private static func onLargeStack(depth: Int, _ body: () -> Void) {
-        withoutActuallyEscaping(body) { body in
-            let job = BoxStackJob(body)
-            let thread = Thread { job.run() }
-            thread.stackSize = 8 << 20 + min(depth, maximumDepth) * (64 << 10)
-            thread.start()
-            job.done.wait()
-        }
-    }
 
     private static func sanitize(_ space: BoxAvailableSpace) -> BoxAvailableSpace {
         if case .definite(let value) = space { return value.isFinite ? .definite(max(value, 0)) : .maxContent }
         return space
-    }
-}
-
-/// A layout handed to a thread with a larger stack. `@unchecked Sendable`: the caller blocks
-/// on `done` until the thread has finished, so the closure and what it captures are used by
-/// one thread at a time.
-private final class BoxStackJob: @unchecked Sendable {
-    /// Released before `done` is signalled: the closure must not outlive the caller's frame.
-    private var body: (() -> Void)?
-    let done = DispatchSemaphore(value: 0)
-
-    init(_ body: @escaping () -> Void) { self.body = body }
-
-    func run() {
-        body?()
-        body = nil
-        done.signal()
     }
 }
 
