@@ -37,7 +37,8 @@ import Testing
         while let (node, frame, parent) = pending.popLast() {
             var style = node["style"] as? [String: Any] ?? [:]
             if outOfContract(style) != nil { return nil }
-            // Not CSS: a note of the fixture generator's, as the engine's loader reads it.
+            // The minimum line count of flex-wrap: balance (itself out of contract): no effect
+            // on other wrapping, as the engine's loader reads it.
             style["flexLineCount"] = nil
             let id = "n\(elements.count)"
             var element: [String: Any] = ["id": id, "box": style]
