@@ -121,3 +121,26 @@ extension BoxDocumentTests {
         #expect(snapshot["row"]?.frame.size == CGSize(width: 1000, height: 1000))
     }
 }
+
+extension BoxDocumentTests {
+    /// Monospace text in a box tree wraps between words, U+200B a break with no width;
+    /// outside box trees it wraps between any glyphs, as CGLayout's label does.
+    @Test func monospaceTextInABoxWrapsBetweenWords() throws {
+        let text = #"{"string": "HH\u200bHH\u200bHH", "advance": 10, "lineHeight": 10}"#
+        let json = wrap(elements: """
+            {"id": "column", "box": {"width": 50, "flexDirection": "column", "alignItems": "flex-start"}},
+            {"id": "narrow", "parent": "column", "text": \(text), "box": {"width": 30}},
+            {"id": "free", "parent": "column", "text": \(text)},
+            {"id": "outside", "text": \(text)}
+            """, blocks: #"{"box": {"root": "column"}}, {"element": "outside", "constraints": [{"anchors": ["insets(0, 0, 0, 350)"]}, {"type": "adjust", "anchors": ["height(1)"]}]}"#)
+        let snapshot = try document(json).compiled().snapshot(for: LayoutEnvironment(width: 400, height: 300))
+        // 30 wide: one word a line. Unconstrained (fit-content in 50): two words, then one.
+        #expect(snapshot["narrow"]?.frame == CGRect(x: 0, y: 0, width: 30, height: 30))
+        #expect(snapshot["free"]?.frame == CGRect(x: 0, y: 30, width: 50, height: 20))
+        // Outside: 8 glyphs (U+200B counts), 5 a line.
+        #expect(snapshot["outside"]?.frame.size.height == 20)
+        #expect(TextMetrics(wrappingWords: "HH\u{200B}HH\u{200B}HH", advance: 10, lineHeight: 10).sizeThatFits(CGSize(width: 0, height: 0)) == CGSize(width: 20, height: 30))
+        #expect(TextMetrics(wrappingWords: "ab cd", advance: 10, lineHeight: 10).sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 0)) == CGSize(width: 50, height: 10))
+        #expect(TextMetrics(wrappingWords: "ab cd", advance: 10, lineHeight: 10).sizeThatFits(CGSize(width: 40, height: 0)) == CGSize(width: 40, height: 20))
+    }
+}

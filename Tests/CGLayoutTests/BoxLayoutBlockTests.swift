@@ -107,6 +107,30 @@ extension BoxLayoutBlockTests {
         return (BoxLayoutBlock(root: node), views)
     }
 
+    /// A thousand levels lay out on a thread with a small stack: the layout moves to a thread
+    /// with the stack it needs.
+    @Test func aDeepTreeLaysOutOnASmallStack() throws {
+        let root = makeRoot(4000, 4000)
+        let (block, _) = Self.chain(depth: 1000, in: root)
+        let compiled = LayoutScheme(blocks: [block]).compiled()
+        let bounds = root.bounds
+        // Written by the thread, read after it signalled: never at the same time.
+        nonisolated(unsafe) var frames: [CGRect] = []
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            frames = compiled.snapshot(for: bounds).frames
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        try #require(frames.count == 1000)
+        // The root fits its content: 999 levels of 1 point of padding on each side around 10.
+        expectRect(frames[0], 0, 0, 2 * 999, 10 + 2 * 999)
+        expectRect(frames[999], 1, 1, 0, 10)
+        expectRect(frames[500], 1, 1, 2 * 499, 10 + 2 * 499)
+    }
+
     /// Deeper than `maximumDepth`: zero frames and the issue `tooDeep`, never a crash.
     @Test func aTreeTooDeepIsRefused() {
         let root = makeRoot(400, 400)

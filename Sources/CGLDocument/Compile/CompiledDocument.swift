@@ -18,6 +18,8 @@ public final class CompiledDocument: Sendable {
     /// Whether any element's text is measured in a real font (then the text scale and the
     /// direction select programs too).
     private let hasStyledText: Bool
+    /// Whether a box block snaps its frames to the pixel grid (then the scale selects programs).
+    private let snapsBoxes: Bool
     /// The elements that show or not by a slot: their indices and slots, in document order.
     private let visibilitySlots: [(index: Int, slot: String)]
     /// Each slot's default, by name.
@@ -33,13 +35,17 @@ public final class CompiledDocument: Sendable {
         var selection: [Bool]
         var textScale: Double
         var rightToLeft: Bool
-        /// The pixel scale text sizes are rounded up to.
+        /// The pixel scale text sizes are rounded up to, and box trees snap to.
         var scale: Double?
     }
 
     init(document: SchemeDocument) {
         self.document = document
         hasStyledText = document.elements.contains { $0.styledText != nil }
+        snapsBoxes = (document.blocks + document.variants.flatMap(\.blocks)).flatMap(\.leaves).contains { block in
+            if case .box(let box) = block { return box.snap }
+            return false
+        }
         visibilitySlots = document.elements.enumerated().compactMap { index, element in element.visibleSlot.map { (index, $0) } }
         slotDefaults = Dictionary(uniqueKeysWithValues: document.slots.map { ($0.name, $0.defaultValue) })
         var indices: [String: Int] = [:]
@@ -199,7 +205,7 @@ public final class CompiledDocument: Sendable {
         let selection = document.variants.map { $0.conditions.hold(for: environment) }
         let key = ProgramKey(selection: selection, textScale: hasStyledText ? environment.textScale : 1,
                              rightToLeft: hasStyledText && environment.direction == .rightToLeft,
-                             scale: hasStyledText ? environment.scale : nil)
+                             scale: hasStyledText || snapsBoxes ? environment.scale : nil)
         if let program = programs.withLock({ $0[key] }) { return program }
         // Compile outside the lock: two threads may both compile a new selection once; the
         // results are equal and the second insert is harmless.

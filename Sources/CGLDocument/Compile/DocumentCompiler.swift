@@ -31,8 +31,14 @@ struct DocumentCompiler {
         let safeArea = LayoutGuide(identifier: ReservedID.safeArea)
         safeArea.add(to: root)
         var elements: [String: any LayoutElement] = [ReservedID.root: root, ReservedID.safeArea: safeArea]
+        let blocks = Variants.apply(active, to: document.blocks)
+        // Monospace text inside a box tree wraps between words (docs/format.md §1.9).
+        let boxed = Set(blocks.flatMap(\.leaves).flatMap { block -> [String] in
+            if case .box(let box) = block { return box.tree }
+            return []
+        })
         for spec in document.elements {
-            let element = makeElement(spec)
+            let element = makeElement(spec, inBoxTree: boxed.contains(spec.id))
             // A scroll's children are its content: in the engine they belong to the scroll's
             // own container and are laid out in the scroll's layout bounds.
             switch (element, container(of: spec, elements)) {
@@ -47,7 +53,6 @@ struct DocumentCompiler {
             guide.addArrangedElements(stack.items.compactMap { elements[$0] })
         }
         let parents = Dictionary(uniqueKeysWithValues: document.elements.map { ($0.id, $0.parent) })
-        let blocks = Variants.apply(active, to: document.blocks)
         let scheme = LayoutScheme(blocks: blocks.compactMap { makeBlock($0, elements: elements, parents: parents) })
         // Blocks hold elements weakly; `elements` keeps them alive until compiled.
         let compiled = withExtendedLifetime(elements) { scheme.compiled() }
@@ -59,7 +64,7 @@ struct DocumentCompiler {
         )
     }
 
-    private func makeElement(_ spec: ElementSpec) -> any LayoutElement {
+    private func makeElement(_ spec: ElementSpec, inBoxTree: Bool) -> any LayoutElement {
         switch spec.kind {
         case .guide:
             return LayoutGuide(identifier: spec.id)
@@ -79,7 +84,8 @@ struct DocumentCompiler {
             let view: LayoutView
             if let styled = spec.styledText {
                 view = makeLabel(spec.id, styled)
-            } else if let text = spec.text {
+            } else if var text = spec.text {
+                if !inBoxTree { text.words = nil }
                 view = LayoutLabel(identifier: spec.id, text: text)
             } else {
                 view = LayoutView(identifier: spec.id)

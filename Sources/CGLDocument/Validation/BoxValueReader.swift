@@ -94,9 +94,13 @@ extension BoxStyleReader {
         }
 
         /// A size: points 0 or more, a percentage, or one of `keywords` (`"none"` is `auto`).
+        /// A maximum (`keywords` has `"none"`) larger than any document length limits nothing:
+        /// it reads as `none` (stylesheets write 1e19 or 2^65 for that).
         func size(keywords: [String]) -> BoxSize? {
             let expected = "a number of points, a percentage such as \"50%\", or one of \(quotedList(keywords))"
             switch value.kind {
+            case .number(let number) where keywords.contains("none") && number > ObjectReader.numberLimit && number.isFinite:
+                return .auto
             case .number:
                 guard let number = number() else { return nil }
                 guard number >= 0 else { return invalid("\(name) cannot be negative", hint: "use 0 or more", code: .outOfRange) }

@@ -369,6 +369,7 @@ final class DocumentDecoder {
             issues.error(.outOfRange, pointer.appending("lineHeight"), "the line height cannot be negative")
         }
         var length: Int?
+        var words: [TextMetrics.Word]?
         switch (object.value("length"), object.string("string", what: "'text'")) {
         case (.some, .some):
             issues.error(.invalidValue, pointer, "'text' has both 'length' and 'string'", hint: "keep one")
@@ -382,11 +383,15 @@ final class DocumentDecoder {
             }
         case (nil, .some(let string)):
             length = string.count
+            // Inside a box tree, text wraps between words (docs/format.md §1.9).
+            words = TextMetrics(wrappingWords: string, advance: 1, lineHeight: 0).words
         case (nil, nil):
             issues.error(.missingKey, pointer, "'text' needs a 'length' or a 'string'")
         }
         guard let advance, advance > 0, let lineHeight, lineHeight >= 0, let length else { return nil }
-        return TextMetrics(length: length, advance: advance, lineHeight: lineHeight)
+        var metrics = TextMetrics(length: length, advance: advance, lineHeight: lineHeight)
+        metrics.words = words
+        return metrics
     }
 
     // MARK: Helpers

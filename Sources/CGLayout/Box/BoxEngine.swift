@@ -4,7 +4,7 @@ import Foundation
 /// the CSS 2 box model, absolute positioning, CSS Box Alignment and CSS Sizing 3's keywords, as
 /// Chrome computes them.
 ///
-/// The algorithm's steps live in `BoxEngine+*.swift`, one concern per file; this file holds the
+/// The algorithm's steps live in `BoxEngine*.swift`, one concern per file; this file holds the
 /// entry point, the per-node dispatch (cached) and the final placement of the root.
 enum BoxEngine {
     /// Lays out `tree` and returns one result per node, in the tree's order.
@@ -30,11 +30,22 @@ enum BoxEngine {
         return withoutActuallyEscaping(measure) { measure in
             let run = BoxLayoutRun(tree: tree, rootDirection: direction, measure: measure)
             run.caching = caching
-            run.layoutRoot(available: BoxAxes(width: sanitize(available.width), height: sanitize(available.height)),
-                           containingBlock: containingBlock)
+            let space = BoxAxes(width: sanitize(available.width), height: sanitize(available.height))
+            // The layout recurses a few frames per level of the tree: a deep tree moves to a
+            // thread with the stack it needs when the caller's has too little.
+            let levels = min(run.maxDepth, maximumDepth)
+            if levels <= StackRoom.levelsWithoutLooking {
+                run.layoutRoot(available: space, containingBlock: containingBlock)
+            } else {
+                StackRoom.run(needing: levels * StackRoom.bytesPerLevel) { run.layoutRoot(available: space, containingBlock: containingBlock) }
+            }
             return run.results(snapScale: snapScale)
         }
     }
+
+    /// Levels below this depth are not laid out (their nodes get zero frames); a box block
+    /// refuses trees deeper than `BoxLayoutBlock.maximumDepth` before it gets here.
+    static let maximumDepth = 4096
 
     private static func sanitize(_ space: BoxAvailableSpace) -> BoxAvailableSpace {
         if case .definite(let value) = space { return value.isFinite ? .definite(max(value, 0)) : .maxContent }
@@ -65,8 +76,17 @@ final class BoxLayoutRun {
     var layouts: [BoxUnroundedLayout]
     /// Every node's parent (-1 for the root).
     let parents: [Int]
+    /// What in each node's style depends on its layout's inputs (for cache keys).
+    let styleTraits: [BoxStyleTraits]
+    /// Every node's depth (0 for the root), and the deepest.
+    let depths: [Int]
+    let maxDepth: Int
+    /// Each measured leaf's answers by request.
+    var measurements: [Int: [(request: BoxMeasureRequest, answer: BoxMeasurement)]] = [:]
     /// How many times `measure` was called.
     var measureCalls = 0
+    /// How many layouts of a node were computed (not answered from the cache).
+    var computations = 0
     /// Whether results are cached (always, except in the test that shows what the cache saves).
     var caching = true
 
@@ -76,7 +96,10 @@ final class BoxLayoutRun {
         let count = tree.nodes.count
         var parents = Array(repeating: -1, count: count)
         for node in 0..<count {
-            for child in tree.children(of: node) where Int(child) > node && Int(child) < count { parents[Int(child)] = node }
+            let range = tree.nodes[node].children
+            let lower = min(max(Int(range.lowerBound), 0), tree.children.count)
+            let upper = min(max(Int(range.upperBound), lower), tree.children.count)
+            for child in tree.children[lower..<upper] where Int(child) > node && Int(child) < count { parents[Int(child)] = node }
         }
         var isRTL = Array(repeating: rootDirection == .rightToLeft, count: count)
         // Depth-first order puts every parent before its children.
@@ -89,6 +112,11 @@ final class BoxLayoutRun {
             }
         }
         self.parents = parents
+        self.styleTraits = tree.nodes.map { BoxStyleTraits($0.style) }
+        var depths = Array(repeating: 0, count: count)
+        for node in 0..<count where parents[node] >= 0 { depths[node] = depths[parents[node]] + 1 }
+        self.depths = depths
+        self.maxDepth = depths.max() ?? 0
         self.isRTL = isRTL
         self.caches = Array(repeating: BoxNodeCache(), count: count)
         self.layouts = Array(repeating: BoxUnroundedLayout(), count: count)
@@ -98,19 +126,24 @@ final class BoxLayoutRun {
 
     /// The children of `node` as node indices (ignoring malformed indices).
     func children(_ node: Int) -> [Int] {
-        tree.children(of: node).compactMap { Int($0) > node && Int($0) < tree.nodes.count ? Int($0) : nil }
+        let range = tree.nodes[node].children
+        let lower = min(max(Int(range.lowerBound), 0), tree.children.count)
+        let upper = min(max(Int(range.upperBound), lower), tree.children.count)
+        return tree.children[lower..<upper].compactMap { Int($0) > node && Int($0) < tree.nodes.count ? Int($0) : nil }
     }
 
     /// Lays out `node` for `input`: from the cache when it holds the answer, otherwise by the
     /// node's kind — nothing for `display: none`, the leaf rules for a box without children or
     /// one that measures, the flexbox algorithm for the rest.
     func computeLayout(_ node: Int, _ input: BoxLayoutInput) -> BoxLayoutOutput {
+        let input = normalized(node, input)
         if caching, let cached = caches[node].get(input) { return cached }
+        computations += 1
         let output: BoxLayoutOutput
         let data = tree.nodes[node]
         if data.style.display == .none {
             output = .zero
-        } else if data.measures || data.children.isEmpty {
+        } else if data.measures || data.children.isEmpty || depths[node] >= BoxEngine.maximumDepth {
             output = computeLeafLayout(node, input)
         } else {
             output = computeFlexboxLayout(node, input)
@@ -147,12 +180,83 @@ final class BoxLayoutRun {
         let parent: BoxAxes<CGFloat?> = containingBlock.map {
             BoxAxes(width: $0.width.isFinite ? max($0.width, 0) : nil, height: $0.height.isFinite ? max($0.height, 0) : nil)
         } ?? BoxAxes(width: available.width.definite, height: available.height.definite)
-        let output = performLayout(0, known: .none, parent: parent, available: available, mode: .inherentSize)
         let style = style(0)
+        let known = BoxAxes<CGFloat?>(width: rootWidth(style, parent: parent, available: available), height: nil)
+        let output = performLayout(0, known: known, parent: parent, available: available, mode: .inherentSize)
         var x: CGFloat = 0
         if isRTL[0], let width = available.width.definite { x = width - output.size.width }
         layouts[0] = BoxUnroundedLayout(location: CGPoint(x: x, y: 0), size: output.size, overflow: output.overflow,
                                         scrollbar: style.scrollbarGutter, border: style.resolvedBorder,
                                         firstBaseline: output.firstBaseline)
+    }
+
+    /// The root's width in a definite available width when its `width` does not fix it: CSS's
+    /// fit-content (`auto`, `fit-content`) — its max-content width, but no wider than the space
+    /// and no narrower than its min-content width — or the keyword's size, within its limits.
+    private func rootWidth(_ style: BoxStyle, parent: BoxAxes<CGFloat?>, available: BoxAxes<BoxAvailableSpace>) -> CGFloat? {
+        guard let space = available.width.definite, style.display != .none, style.width.resolve(parent.width) == nil else { return nil }
+        func content(_ constraint: BoxAvailableSpace) -> CGFloat {
+            computeLayout(0, BoxLayoutInput(known: .none, parentSize: parent, available: available.withMain(true, constraint),
+                                            sizingMode: .inherentSize, runMode: .computeSize, axis: .horizontal)).size.width
+        }
+        let stretch = space - style.resolvedMargin(parent.width).horizontal
+        let width: CGFloat
+        switch style.width {
+        case .minContent: width = content(.minContent)
+        case .maxContent: width = content(.maxContent)
+        case .stretch: width = stretch
+        default: width = min(content(.maxContent), max(content(.minContent), stretch))
+        }
+        let adjustment = style.boxSizingAdjustment(parent.width)
+        let lower = style.resolvedMinSize(parent, adjustment: adjustment).width
+        let upper = style.resolvedMaxSize(parent, adjustment: adjustment).width
+        return max(width.maybeClamp(lower, upper), style.paddingBorder(parent.width).horizontal)
+    }
+
+    /// `input` with what cannot change this node's result set to one value, so that passes
+    /// asking the same question in different words share a cache entry (without this, each
+    /// level of a tree multiplies the questions its children are asked):
+    /// - a known size is the available space on its axis, when it is definite;
+    /// - whether a size is definite matters only for a known size;
+    /// - the containing block's size on an axis the node's own percentages do not use;
+    /// - the sizing mode, for a node with no size, limit or ratio of its own.
+    func normalized(_ node: Int, _ input: BoxLayoutInput) -> BoxLayoutInput {
+        var input = input
+        let traits = styleTraits[node]
+        if input.known.width == nil { input.knownIsDefinite.width = true }
+        if input.known.height == nil { input.knownIsDefinite.height = true }
+        if let width = input.known.width, input.knownIsDefinite.width { input.available.width = .definite(width) }
+        if let height = input.known.height, input.knownIsDefinite.height { input.available.height = .definite(height) }
+        if !traits.usesParentWidth { input.parentSize.width = nil }
+        if !traits.usesParentHeight { input.parentSize.height = nil }
+        if !traits.hasOwnSize { input.sizingMode = .contentSize }
+        return input
+    }
+}
+
+/// What in a node's style depends on its layout's inputs.
+struct BoxStyleTraits {
+    /// A percentage of the containing block's width: in `width`, its limits, margins or padding.
+    var usesParentWidth: Bool
+    /// A percentage of the containing block's height: in `height` or its limits.
+    var usesParentHeight: Bool
+    /// A size, limit or aspect ratio that the inherent sizing mode applies.
+    var hasOwnSize: Bool
+
+    init(_ style: BoxStyle) {
+        func isPercent(_ size: BoxSize) -> Bool { if case .percent = size { return true } else { return false } }
+        func isLength(_ size: BoxSize) -> Bool {
+            switch size {
+            case .points, .percent: return true
+            default: return false
+            }
+        }
+        func isPercent(_ length: BoxLength) -> Bool { if case .percent = length { return true } else { return false } }
+        let edges = [style.margin.top, style.margin.right, style.margin.bottom, style.margin.left,
+                     style.padding.top, style.padding.right, style.padding.bottom, style.padding.left]
+        usesParentWidth = [style.width, style.minWidth, style.maxWidth].contains(where: isPercent) || edges.contains(where: isPercent)
+        usesParentHeight = [style.height, style.minHeight, style.maxHeight].contains(where: isPercent)
+        hasOwnSize = [style.width, style.height, style.minWidth, style.minHeight, style.maxWidth, style.maxHeight].contains(where: isLength)
+            || style.usableAspectRatio != nil
     }
 }

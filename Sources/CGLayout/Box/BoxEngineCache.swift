@@ -48,34 +48,57 @@ struct BoxLayoutOutput: Sendable {
     static let zero = BoxLayoutOutput(size: .zero)
 }
 
-/// A node's cache: one slot for its final layout and nine for size-only calls, chosen by which
-/// sizes were known and which axes were min-content (Taffy's scheme: the passes of one layout
-/// ask a box a few distinct questions, and each kind of question keeps its latest answer).
+/// A node's cache: its latest final layouts and size-only answers, each stored under the
+/// (normalized, `BoxLayoutRun.normalized`) input it answers.
+///
+/// The passes of one layout ask a box a handful of distinct questions (its min- and
+/// max-content sizes, its size at each length a pass tries), and a parent asks them again each
+/// time it is itself asked something: answering repeats from here keeps the work per node
+/// bounded instead of multiplying with depth. Taffy keeps one entry per kind of question (nine
+/// slots); with several lengths of one kind in play a slot is overwritten and its subtree laid
+/// out again, so this cache keeps the latest `sizeCapacity` answers whatever their kind.
 ///
 /// An entry answers only an input equal to the one it was stored under, so a hit is always the
 /// result the computation would give. The cache lives for one `BoxEngine.layout` call: the
 /// tree cannot change during it.
 struct BoxNodeCache {
-    private var finalEntry: (input: BoxLayoutInput, output: BoxLayoutOutput)?
-    private var sizeEntries: [(input: BoxLayoutInput, output: BoxLayoutOutput)?] = []
+    static let sizeCapacity = 16
+    static let layoutCapacity = 2
+
+    private var layoutEntries: [(input: BoxLayoutInput, output: BoxLayoutOutput)] = []
+    private var sizeEntries: [(input: BoxLayoutInput, output: BoxLayoutOutput)] = []
+    /// Where the next size answer goes once the cache is full (the oldest entry).
+    private var nextSize = 0
+    private var nextLayout = 0
+
+    /// How many answers the cache holds.
+    var count: Int { layoutEntries.count + sizeEntries.count }
 
     func get(_ input: BoxLayoutInput) -> BoxLayoutOutput? {
         switch input.runMode {
         case .performLayout:
-            if let entry = finalEntry, entry.input == input { return entry.output }
+            return layoutEntries.first { $0.input == input }?.output
         case .computeSize:
-            for case let entry? in sizeEntries where Self.answers(entry.input, input) { return entry.output }
+            return sizeEntries.first { Self.answers($0.input, input) }?.output
         }
-        return nil
     }
 
     mutating func store(_ input: BoxLayoutInput, _ output: BoxLayoutOutput) {
         switch input.runMode {
         case .performLayout:
-            finalEntry = (input, output)
+            Self.insert((input, output), into: &layoutEntries, capacity: Self.layoutCapacity, next: &nextLayout)
         case .computeSize:
-            if sizeEntries.isEmpty { sizeEntries = Array(repeating: nil, count: 9) }
-            sizeEntries[Self.slot(input)] = (input, output)
+            Self.insert((input, output), into: &sizeEntries, capacity: Self.sizeCapacity, next: &nextSize)
+        }
+    }
+
+    private static func insert(_ entry: (input: BoxLayoutInput, output: BoxLayoutOutput),
+                               into entries: inout [(input: BoxLayoutInput, output: BoxLayoutOutput)], capacity: Int, next: inout Int) {
+        if entries.count < capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % capacity
         }
     }
 
@@ -85,16 +108,5 @@ struct BoxNodeCache {
         var normalized = request
         normalized.axis = stored.axis
         return stored == normalized && (stored.axis == .both || stored.axis == request.axis)
-    }
-
-    private static func slot(_ input: BoxLayoutInput) -> Int {
-        let minWidth = input.available.width == .minContent
-        let minHeight = input.available.height == .minContent
-        switch (input.known.width != nil, input.known.height != nil) {
-        case (true, true): return 0
-        case (true, false): return minHeight ? 2 : 1
-        case (false, true): return minWidth ? 4 : 3
-        case (false, false): return 5 + (minHeight ? 1 : 0) + (minWidth ? 2 : 0)
-        }
     }
 }

@@ -40,8 +40,6 @@ extension BoxLayoutRun {
         }
         let availableWidth = contentSpace(input.known.width, input.available.width, margin.horizontal, nodeSize.width,
                                           minSize.width, maxSize.width, inset.horizontal)
-        let availableHeight = contentSpace(input.known.height, input.available.height, margin.vertical, nodeSize.height,
-                                           minSize.height, maxSize.height, inset.vertical)
 
         var content = BoxAxes<CGFloat>.zero
         var baseline: CGFloat?
@@ -52,9 +50,12 @@ extension BoxLayoutRun {
             if let width = knownContent.width, let height = knownContent.height {
                 content = BoxAxes(width: width, height: height)
             } else {
-                measureCalls += 1
-                let measured = measure(node, BoxMeasureRequest(knownWidth: knownContent.width, knownHeight: knownContent.height,
-                                                               availableWidth: availableWidth, availableHeight: availableHeight))
+                // In horizontal writing modes a leaf's height follows from its width, so the
+                // space offered below it is not part of the question (BoxMeasureRequest): asking
+                // max-content there lets passes that differ only in it share one answer.
+                let measured = measureContent(node, BoxMeasureRequest(knownWidth: knownContent.width, knownHeight: knownContent.height,
+                                                                      availableWidth: availableWidth,
+                                                                      availableHeight: knownContent.height.map { .definite($0) } ?? .maxContent))
                 content = BoxAxes(width: knownContent.width ?? measured.size.width.finiteOr(0).nonNegative,
                                   height: knownContent.height ?? measured.size.height.finiteOr(0).nonNegative)
                 baseline = measured.firstBaseline.flatMap { $0.isFinite ? $0 + padding.top + style.resolvedBorder.top : nil }
@@ -72,5 +73,24 @@ extension BoxLayoutRun {
         let overflow = BoxOverflowRect(left: 0, right: startPadding + content.width + (isScroll ? endPadding : 0),
                                        top: 0, bottom: padding.top + content.height + (isScroll ? padding.bottom : 0))
         return BoxLayoutOutput(size: size, overflow: overflow, firstBaseline: baseline)
+    }
+}
+
+extension BoxLayoutRun {
+    /// Asks `measure` about a leaf's content, once per distinct request: the layout reaches a
+    /// leaf with many inputs (sizing modes, parent sizes, definiteness) that come down to the
+    /// same question about its content.
+    func measureContent(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement {
+        if caching, let known = measurements[node]?.first(where: { $0.request == request }) { return known.answer }
+        measureCalls += 1
+        let answer = measure(node, request)
+        if caching {
+            var entries = measurements[node] ?? []
+            // A leaf is asked a handful of distinct questions; keep the latest sixteen.
+            if entries.count >= 16 { entries.removeFirst() }
+            entries.append((request, answer))
+            measurements[node] = entries
+        }
+        return answer
     }
 }

@@ -48,7 +48,8 @@ public struct BoxLayoutBlock: LayoutBlockProtocol {
     public var name: String?
     /// The tree.
     public var root: BoxNode
-    /// The width offered to the root; nil: the source's width (definite).
+    /// The width offered to the root; nil: the source's width (definite). Min- or
+    /// max-content leaves the root's horizontal percentages nothing to resolve against.
     public var availableWidth: BoxAvailableSpace?
     /// The height offered to the root; nil: the source's height (definite).
     public var availableHeight: BoxAvailableSpace?

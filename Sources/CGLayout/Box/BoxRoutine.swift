@@ -34,14 +34,15 @@ struct BoxRoutine: LayoutRoutine {
             }
             return LayoutError(.tooDeep, "\(label): the tree is \(depth) levels deep; at most \(BoxLayoutBlock.maximumDepth) are laid out (flatten it)")
         }
+        // Under a min- or max-content constraint the root's percentages have nothing definite
+        // to resolve against on that axis, as in CSS.
+        let containingBlock = CGSize(width: available.width.definite != nil ? source.size.width : .infinity,
+                                     height: available.height.definite != nil ? source.size.height : .infinity)
         let laidOut = hiddenAsDisplayNone(store)
-        func layOut() -> [BoxLayoutResult] {
-            BoxEngine.layout(laidOut, available: available, containingBlock: source.size, direction: direction, snapScale: settings.snapScale) { node, request in
-                measure(node, request, store: store)
-            }
+        let results = BoxEngine.layout(laidOut, available: available, containingBlock: containingBlock, direction: direction,
+                                       snapScale: settings.snapScale) { node, request in
+            measure(node, request, store: store)
         }
-        // The layout recurses once per level of the tree.
-        let results = depth <= StackRoom.levelsWithoutLooking ? layOut() : StackRoom.run(needing: depth * StackRoom.bytesPerLevel, layOut)
         for (node, result) in results.enumerated() {
             var frame = result.frame
             // The root is placed in the source; every other frame is in its parent's space.

@@ -25,7 +25,9 @@ public struct BoxMeasureRequest: Sendable, Hashable {
     public var knownHeight: CGFloat?
     /// The width available to the content box.
     public var availableWidth: BoxAvailableSpace
-    /// The height available to the content box.
+    /// The height available to the content box. The box layout offers `maxContent` here (or
+    /// the known height): in horizontal writing modes a leaf's height follows from its width,
+    /// and not asking about the space below lets the layout's passes share one measurement.
     public var availableHeight: BoxAvailableSpace
 
     public init(knownWidth: CGFloat?, knownHeight: CGFloat?, availableWidth: BoxAvailableSpace, availableHeight: BoxAvailableSpace) {

@@ -128,8 +128,46 @@ public struct TextMetrics: Sendable, Hashable {
         self.init(length: string.count, advance: advance, lineHeight: lineHeight)
     }
 
+    /// Where lines may break, for text that wraps between words (`docs/format.md` §1.9, and
+    /// the Ahem text of the CSS test suites): the runs between break opportunities. Nil breaks
+    /// between any two glyphs, as CGLayout's monospace label does.
+    public var words: [Word]?
+
+    /// A run of glyphs no line breaks inside.
+    public struct Word: Sendable, Hashable {
+        /// Glyphs in the run.
+        public var length: Int
+        /// Whether a space separates it from the run before (a space takes a glyph's width
+        /// between runs on one line, and none at a line's end); U+200B ZERO WIDTH SPACE
+        /// separates runs with no width.
+        public var afterSpace: Bool
+    }
+
+    /// Text made of `string`'s characters that wraps between words: a space or U+200B ZERO
+    /// WIDTH SPACE is a break opportunity, U+200B has no width, and lines are filled greedily.
+    /// Its min-content width is its longest word, its max-content width all of it on one
+    /// line; offered a width, it is that wide clamped between the two.
+    public init(wrappingWords string: String, advance: CGFloat, lineHeight: CGFloat) {
+        var words: [Word] = []
+        var current = 0
+        var afterSpace = false
+        for character in string {
+            if character == " " || character == "\u{200B}" {
+                if current > 0 || words.isEmpty { words.append(Word(length: current, afterSpace: afterSpace)) }
+                current = 0
+                afterSpace = character == " "
+            } else {
+                current += 1
+            }
+        }
+        words.append(Word(length: current, afterSpace: afterSpace))
+        self.init(length: words.reduce(0) { $0 + $1.length }, advance: advance, lineHeight: lineHeight)
+        self.words = words
+    }
+
     /// The wrapped size when offered `size`; only the width is read.
     public func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let words { return wordsThatFit(words, width: size.width) }
         guard length > 0 else { return .zero }
         let glyphs = CGFloat(length)
         // A non-positive or non-finite advance cannot wrap; the text stays on one line.
@@ -137,5 +175,33 @@ public struct TextMetrics: Sendable, Hashable {
         let perLine = fitting.isNaN ? glyphs : Swift.max(1, Swift.min(glyphs, fitting))
         let lines = (glyphs / perLine).rounded(.up)
         return CGSize(width: perLine * advance, height: lines * lineHeight)
+    }
+
+    /// Words filled greedily into lines of the offered width, clamped between the longest
+    /// word and the whole text.
+    private func wordsThatFit(_ words: [Word], width offered: CGFloat) -> CGSize {
+        guard advance > 0, advance.isFinite else { return CGSize(width: 0, height: words.isEmpty ? 0 : lineHeight) }
+        var longest = 0
+        var all = 0
+        for (index, word) in words.enumerated() {
+            longest = Swift.max(longest, word.length)
+            all += word.length + (index > 0 && word.afterSpace ? 1 : 0)
+        }
+        let minimum = CGFloat(longest) * advance
+        let maximum = CGFloat(all) * advance
+        let width = offered.isNaN ? maximum : Swift.max(Swift.min(offered, maximum), minimum)
+        let perLine = Int((width / advance).rounded(.down))
+        var lines = 1
+        var current = 0
+        for word in words {
+            let needed = word.length + (current > 0 && word.afterSpace ? 1 : 0)
+            if current > 0, current + needed > perLine {
+                lines += 1
+                current = word.length
+            } else {
+                current += needed
+            }
+        }
+        return CGSize(width: width, height: CGFloat(lines) * lineHeight)
     }
 }

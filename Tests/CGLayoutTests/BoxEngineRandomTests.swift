@@ -1,0 +1,107 @@
+import CGLTestSupport
+import Foundation
+import Testing
+
+@testable import CGLayout
+
+/// Random box trees with random (often hostile) styles: the engine never traps, and with
+/// ordinary values every frame is finite.
+@Suite struct BoxEngineRandomTests {
+    static let lengths: [CGFloat] = [0, 1, 10, 33.3, 100, 250, -5, .nan, .infinity, 1e12]
+
+    static func size(_ random: inout SplitMix64, hostile: Bool) -> BoxSize {
+        let value = hostile ? lengths.randomElement(using: &random)! : CGFloat(Int.random(in: 0...200, using: &random))
+        return [.auto, .points(value), .percent(value), .minContent, .maxContent, .fitContent, .stretch, .auto].randomElement(using: &random)!
+    }
+
+    static func length(_ random: inout SplitMix64, hostile: Bool) -> BoxLength {
+        let value = hostile ? lengths.randomElement(using: &random)! : CGFloat(Int.random(in: 0...30, using: &random))
+        return [.points(value), .percent(value), .auto, .points(0)].randomElement(using: &random)!
+    }
+
+    // swiftlint:disable:next function_body_length
+    static func style(_ random: inout SplitMix64, hostile: Bool) -> BoxStyle {
+        var style = BoxStyle()
+        style.display = Int.random(in: 0..<12, using: &random) == 0 ? .none : .flex
+        style.position = Bool.random(using: &random) && Bool.random(using: &random) ? .absolute : .relative
+        style.direction = BoxStyle.Direction.allCases.randomElement(using: &random)!
+        style.boxSizing = BoxStyle.BoxSizing.allCases.randomElement(using: &random)!
+        style.flexDirection = BoxStyle.FlexDirection.allCases.randomElement(using: &random)!
+        style.flexWrap = BoxStyle.FlexWrap.allCases.randomElement(using: &random)!
+        let safety: [BoxStyle.Safety?] = [nil, .safe, .unsafe]
+        style.justifyContent = .init(BoxStyle.ContentPosition.allCases.randomElement(using: &random)!, safety: safety.randomElement(using: &random)!)
+        style.alignContent = .init(BoxStyle.ContentPosition.allCases.randomElement(using: &random)!, safety: safety.randomElement(using: &random)!)
+        style.alignItems = .init(BoxStyle.ItemPosition.allCases.randomElement(using: &random)!, safety: safety.randomElement(using: &random)!)
+        if Bool.random(using: &random) { style.alignSelf = .init(BoxStyle.ItemPosition.allCases.randomElement(using: &random)!) }
+        style.flexGrow = hostile ? lengths.randomElement(using: &random)! : CGFloat(Int.random(in: 0...2, using: &random))
+        style.flexShrink = hostile ? lengths.randomElement(using: &random)! : CGFloat(Int.random(in: 0...2, using: &random))
+        style.flexBasis = [size(&random, hostile: hostile), .content].randomElement(using: &random)!
+        style.width = size(&random, hostile: hostile)
+        style.height = size(&random, hostile: hostile)
+        style.minWidth = size(&random, hostile: hostile)
+        style.minHeight = size(&random, hostile: hostile)
+        style.maxWidth = size(&random, hostile: hostile)
+        style.maxHeight = size(&random, hostile: hostile)
+        style.aspectRatio = Bool.random(using: &random) ? nil : (hostile ? lengths.randomElement(using: &random)! : 1.5)
+        style.margin = BoxEdges(top: length(&random, hostile: hostile), right: length(&random, hostile: hostile),
+                                bottom: length(&random, hostile: hostile), left: length(&random, hostile: hostile))
+        style.padding = BoxEdges(vertical: length(&random, hostile: hostile), horizontal: length(&random, hostile: hostile))
+        style.border = BoxEdges(hostile ? lengths.randomElement(using: &random)! : CGFloat(Int.random(in: 0...3, using: &random)))
+        style.inset = BoxEdges(top: length(&random, hostile: hostile), right: length(&random, hostile: hostile),
+                               bottom: length(&random, hostile: hostile), left: length(&random, hostile: hostile))
+        style.rowGap = length(&random, hostile: hostile)
+        style.columnGap = length(&random, hostile: hostile)
+        style.overflowX = BoxStyle.Overflow.allCases.randomElement(using: &random)!
+        style.overflowY = BoxStyle.Overflow.allCases.randomElement(using: &random)!
+        style.scrollbarWidth = hostile ? lengths.randomElement(using: &random)! : 15
+        return style
+    }
+
+    static func tree(_ random: inout SplitMix64, hostile: Bool) -> BoxTree {
+        let count = Int.random(in: 1...14, using: &random)
+        // Each node after the root hangs under a random earlier node: depth-first order is
+        // rebuilt by numbering the nodes in preorder.
+        var parentOf = [-1]
+        for node in 1..<max(count, 1) { parentOf.append(Int.random(in: 0..<node, using: &random)) }
+        var kids = Array(repeating: [Int](), count: count)
+        for node in 1..<max(count, 1) { kids[parentOf[node]].append(node) }
+        var order: [Int] = []
+        var stack = [0]
+        while let node = stack.popLast() {
+            order.append(node)
+            stack.append(contentsOf: kids[node].reversed())
+        }
+        var index = Array(repeating: 0, count: count)
+        for (position, node) in order.enumerated() { index[node] = position }
+        var tree = BoxTree()
+        for node in order {
+            let start = Int32(tree.children.count)
+            tree.children.append(contentsOf: kids[node].map { Int32(index[$0]) })
+            tree.nodes.append(BoxTree.Node(style: style(&random, hostile: hostile), children: start..<Int32(tree.children.count),
+                                           measures: kids[node].isEmpty && Bool.random(using: &random)))
+        }
+        return tree
+    }
+
+    @Test func randomTreesNeverTrap() {
+        var (random, seed) = SplitMix64.replayable("randomTreesNeverTrap")
+        let spaces: [BoxAvailableSpace] = [.definite(375), .definite(0), .minContent, .maxContent, .definite(.nan), .definite(-1)]
+        for round in 0..<400 {
+            let hostile = round.isMultiple(of: 2)
+            let tree = Self.tree(&random, hostile: hostile)
+            let width = hostile ? spaces.randomElement(using: &random)! : .definite(375)
+            let height = hostile ? spaces.randomElement(using: &random)! : .maxContent
+            let results = BoxEngine.layout(tree, available: (width, height), containingBlock: nil,
+                                           direction: Bool.random(using: &random) ? .leftToRight : .rightToLeft,
+                                           snapScale: hostile ? [nil, 1, 2, .nan, 0].randomElement(using: &random)! : 2) { _, request in
+                let width = request.knownWidth ?? request.availableWidth.definite.map { min($0, 120) } ?? 120
+                return BoxMeasurement(size: CGSize(width: hostile ? .nan : width, height: request.knownHeight ?? 20), firstBaseline: 16)
+            }
+            #expect(results.count == tree.nodes.count)
+            if !hostile {
+                let finite = results.allSatisfy { $0.frame.minX.isFinite && $0.frame.minY.isFinite && $0.frame.width.isFinite && $0.frame.height.isFinite }
+                #expect(finite, "seed \(seed) round \(round): a frame is not finite")
+            }
+        }
+    }
+}
