@@ -105,3 +105,40 @@ import Testing
         }
     }
 }
+
+extension BoxEngineRandomTests {
+    /// A run keeps its buffers and caches from layout to layout (a kept scheme reuses it): what
+    /// one layout leaves behind never changes the next. Each tree is laid out by one reused run
+    /// at random widths, directions and hidden nodes, and by a fresh run each time; the frames,
+    /// scroll sizes and baselines agree exactly.
+    @Test func aReusedRunLaysOutAsAFreshOne() {
+        var (random, seed) = SplitMix64.replayable("aReusedRunLaysOutAsAFreshOne")
+        func measure(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement {
+            let characters = CGFloat(8 + node * 5)
+            let width = request.knownWidth ?? min(characters * 7, max(request.availableWidth.definite ?? characters * 7, 7))
+            return BoxMeasurement(size: CGSize(width: width, height: request.knownHeight ?? (characters * 7 / max(width, 7)).rounded(.up) * 18),
+                                  firstBaseline: 14)
+        }
+        for round in 0..<120 {
+            let tree = Self.tree(&random, hostile: false)
+            let reused = BoxLayoutRun(tree: tree)
+            for layout in 0..<6 {
+                let width = CGFloat(Int.random(in: 0...500, using: &random))
+                let direction: LayoutDirection = Bool.random(using: &random) ? .leftToRight : .rightToLeft
+                let hidden = Set((0..<tree.nodes.count).filter { _ in Int.random(in: 0..<6, using: &random) == 0 })
+                let available = (width: BoxAvailableSpace.definite(width), height: BoxAvailableSpace.maxContent)
+                reused.layout(available: available, containingBlock: nil, direction: direction, isHidden: { hidden.contains($0) }, measure: measure)
+                let fresh = BoxLayoutRun(tree: tree)
+                fresh.layout(available: available, containingBlock: nil, direction: direction, isHidden: { hidden.contains($0) }, measure: measure)
+                let (again, once) = (reused.results(snapScale: 2), fresh.results(snapScale: 2))
+                let same = zip(again, once).allSatisfy { pair in
+                    let (a, b) = pair
+                    return a.frame.origin == b.frame.origin && a.frame.size == b.frame.size && a.scrollSize == b.scrollSize
+                        && a.firstBaseline == b.firstBaseline
+                }
+                #expect(same, "seed \(seed) round \(round) layout \(layout): the reused run differs from a fresh one")
+                #expect(reused.computations == fresh.computations, "seed \(seed) round \(round) layout \(layout): work differs")
+            }
+        }
+    }
+}

@@ -88,6 +88,24 @@ import Testing
         expectRect(frames[2], 0, 0, 0, 0)
         expectRect(frames[3], 0, 0, 30, 10)
     }
+
+    /// A node holds its element weakly: once the element is gone, the node drops out with its
+    /// subtree and its siblings close up, as if it had never been in the tree.
+    @Test func aNodeWhoseElementIsGoneDropsOut() {
+        let root = makeRoot(300, 100)
+        let card = addChild(root), first = addChild(card), last = addChild(card)
+        let fixed = Self.style { $0.width = 30; $0.height = 10 }
+        var gone: LayoutView? = LayoutView(frame: .zero, identifier: "gone")
+        let goneNode = BoxNode(gone!, style: fixed, children: [BoxNode(LayoutView(frame: .zero, identifier: "orphan"), style: fixed)])
+        gone = nil
+        let block = BoxLayoutBlock(root: BoxNode(card, style: Self.style { $0.width = 200 }, children: [
+            BoxNode(first, style: fixed), goneNode, BoxNode(last, style: fixed),
+        ]))
+        let frames = layoutChecked(block, in: root.bounds)
+        #expect(frames.count == 3)
+        expectRect(frames[1], 0, 0, 30, 10)
+        expectRect(frames[2], 30, 0, 30, 10)
+    }
 }
 
 extension BoxLayoutBlockTests {

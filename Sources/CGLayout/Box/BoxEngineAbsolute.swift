@@ -10,34 +10,35 @@ extension BoxLayoutRun {
         let area = BoxAxes(width: c.containerSize.width - c.border.horizontal - c.scrollbarGutter.width,
                            height: c.containerSize.height - c.border.vertical - c.scrollbarGutter.height)
         var overflow = BoxOverflowRect()
-        for child in children(c.node) {
+        for index in childRange(c.node) {
+            let child = Int(childList[index])
             let style = style(child)
-            guard style.display != .none, style.position == .absolute else { continue }
+            guard !isNone[child], style.pointee.position == .absolute else { continue }
             overflow = overflow.union(placeAbsoluteChild(child, style, area: area, c))
         }
         return overflow
     }
 
-    private func placeAbsoluteChild(_ child: Int, _ style: BoxStyle, area: BoxAxes<CGFloat>, _ c: BoxFlexContainer) -> BoxOverflowRect {
-        let ratio = style.usableAspectRatio
-        let alignSelf = resolveSelfAlignment(style.alignSelf ?? c.alignItems, child: child, c)
-        let margin = BoxSides(top: style.margin.top.resolve(area.width), right: style.margin.right.resolve(area.width),
-                              bottom: style.margin.bottom.resolve(area.width), left: style.margin.left.resolve(area.width))
-        let padding = style.resolvedPadding(area.width)
-        let border = style.resolvedBorder
+    private func placeAbsoluteChild(_ child: Int, _ style: UnsafeMutablePointer<BoxStyle>, area: BoxAxes<CGFloat>, _ c: BoxFlexContainer) -> BoxOverflowRect {
+        let ratio = style.pointee.usableAspectRatio
+        let alignSelf = resolveSelfAlignment(style.pointee.alignSelf ?? c.alignItems, child: child, c)
+        let margin = BoxSides(top: style.pointee.margin.top.resolve(area.width), right: style.pointee.margin.right.resolve(area.width),
+                              bottom: style.pointee.margin.bottom.resolve(area.width), left: style.pointee.margin.left.resolve(area.width))
+        let padding = style.pointee.resolvedPadding(area.width)
+        let border = style.pointee.resolvedBorder
         let paddingBorder = (padding + border).sums
-        let adjustment = style.boxSizing == .contentBox ? paddingBorder : .zero
-        let left = style.inset.left.resolve(area.width), right = style.inset.right.resolve(area.width)
-        let top = style.inset.top.resolve(area.height), bottom = style.inset.bottom.resolve(area.height)
+        let adjustment = style.pointee.boxSizing == .contentBox ? paddingBorder : .zero
+        let left = style.pointee.inset.left.resolve(area.width), right = style.pointee.inset.right.resolve(area.width)
+        let top = style.pointee.inset.top.resolve(area.height), bottom = style.pointee.inset.bottom.resolve(area.height)
         let areaOptional = area.map { Optional($0) }
 
-        let minSize = BoxAxes(width: style.resolvedMinSize(areaOptional, adjustment: adjustment).width ?? paddingBorder.width,
-                              height: style.resolvedMinSize(areaOptional, adjustment: adjustment).height ?? paddingBorder.height)
+        let minSize = BoxAxes(width: style.pointee.resolvedMinSize(areaOptional, adjustment: adjustment).width ?? paddingBorder.width,
+                              height: style.pointee.resolvedMinSize(areaOptional, adjustment: adjustment).height ?? paddingBorder.height)
             .map { Optional($0) }.maybeMax(paddingBorder)
-        let maxSize = style.resolvedMaxSize(areaOptional, adjustment: adjustment)
-        var known = style.resolvedSize(areaOptional, adjustment: adjustment).maybeClamp(minSize, maxSize)
+        let maxSize = style.pointee.resolvedMaxSize(areaOptional, adjustment: adjustment)
+        var known = style.pointee.resolvedSize(areaOptional, adjustment: adjustment).maybeClamp(minSize, maxSize)
 
-        if style.width.isSizingKeyword || style.height.isSizingKeyword {
+        if style.pointee.width.isSizingKeyword || style.pointee.height.isSizingKeyword {
             resolveAbsoluteKeywords(child, style, &known, area: area, insets: BoxSides(top: top, right: right, bottom: bottom, left: left), margin: margin)
             known = known.applyingAspectRatio(ratio).maybeClamp(minSize, maxSize)
         }
@@ -81,7 +82,7 @@ extension BoxLayoutRun {
                                         alignSelf: alignSelf, c)
         let location = row ? CGPoint(x: main, y: cross) : CGPoint(x: cross, y: main)
         layouts[child] = BoxUnroundedLayout(location: location, size: finalSize, overflow: output.overflow,
-                                            scrollbar: style.scrollbarGutter, border: border, firstBaseline: output.firstBaseline)
+                                            scrollbar: style.pointee.scrollbarGutter, border: border, firstBaseline: output.firstBaseline)
 
         // The contribution to the container's scrollable overflow, from the scroll origin.
         let originX = c.border.left + (c.isRTL ? c.scrollbarGutter.width : 0)
@@ -91,14 +92,14 @@ extension BoxLayoutRun {
     }
 
     // swiftlint:disable:next function_parameter_count
-    private func resolveAbsoluteKeywords(_ child: Int, _ style: BoxStyle, _ known: inout BoxAxes<CGFloat?>, area: BoxAxes<CGFloat>,
+    private func resolveAbsoluteKeywords(_ child: Int, _ style: UnsafeMutablePointer<BoxStyle>, _ known: inout BoxAxes<CGFloat?>, area: BoxAxes<CGFloat>,
                                          insets: BoxSides<CGFloat?>, margin: BoxSides<CGFloat?>) {
         let stretch = BoxAxes(
             width: max(area.width - (insets.left ?? 0) - (insets.right ?? 0) - (margin.left ?? 0) - (margin.right ?? 0), 0),
             height: max(area.height - (insets.top ?? 0) - (insets.bottom ?? 0) - (margin.top ?? 0) - (margin.bottom ?? 0), 0))
         let parent = area.map { Optional($0) }
-        let keywordWidth = known.width == nil ? style.width.resolveKeyword(stretchSize: stretch.width) : nil
-        let keywordHeight = known.height == nil ? style.height.resolveKeyword(stretchSize: stretch.height) : nil
+        let keywordWidth = known.width == nil ? style.pointee.width.resolveKeyword(stretchSize: stretch.width) : nil
+        let keywordHeight = known.height == nil ? style.pointee.height.resolveKeyword(stretchSize: stretch.height) : nil
         if case .measure(let width)? = keywordWidth, case .measure(let height)? = keywordHeight {
             let size = measureBoth(child, known: .none, parent: parent, available: BoxAxes(width: width, height: height), mode: .inherentSize)
             known = size.map { Optional($0) }

@@ -48,14 +48,12 @@ extension BoxLayoutRun {
 
     /// Step 12. Positive free space goes to `auto` main margins if any, otherwise is placed
     /// by `justify-content`.
-    func distributeRemainingFreeSpace(_ items: inout [BoxFlexItem], _ lines: [BoxFlexLine], _ c: BoxFlexContainer) {
+    func distributeRemainingFreeSpace(_ items: BoxFlexItems, _ lines: BoxFlexLines, _ c: BoxFlexContainer) {
         let row = c.isRow
         for line in lines {
-            let used = boxGapSum(c.gap.main(row), line.items.count) + items[line.items].reduce(0) { $0 + $1.outerTarget.main(row) }
+            let used = boxGapSum(c.gap.main(row), line.items.count) + items.sum(line.items) { $0.outerTarget.main(row) }
             var free = c.innerContainerSize.main(row) - used
-            let autoCount = items[line.items].reduce(0) { count, item in
-                count + (item.marginIsAuto.mainStart(row) ? 1 : 0) + (item.marginIsAuto.mainEnd(row) ? 1 : 0)
-            }
+            let autoCount = items.count(line.items) { $0.marginIsAuto.mainStart(row) } + items.count(line.items) { $0.marginIsAuto.mainEnd(row) }
             if free > 0 && autoCount > 0 {
                 let share = free / CGFloat(autoCount)
                 for index in line.items {
@@ -66,8 +64,8 @@ extension BoxLayoutRun {
             }
             let count = line.items.count
             let position = Self.alignmentFallback(c.justifyContent, freeSpace: free, count: count)
-            let order: [Int] = c.isReverse ? line.items.reversed() : Array(line.items)
-            for (visual, index) in order.enumerated() {
+            for visual in 0..<count {
+                let index = c.isReverse ? line.items.upperBound - 1 - visual : line.items.lowerBound + visual
                 items[index].offsetMain = Self.alignmentOffset(free: free, count: count, gap: c.gap.main(row), position: position,
                                                                reversed: c.isReverse, isFirst: visual == 0)
             }
@@ -76,28 +74,31 @@ extension BoxLayoutRun {
 
     /// Step 13 (and 14). `auto` cross margins take the line's leftover space; other items are
     /// aligned by `align-self`.
-    func alignItemsOnCrossAxis(_ items: inout [BoxFlexItem], _ lines: [BoxFlexLine], _ c: BoxFlexContainer) {
+    func alignItemsOnCrossAxis(_ items: BoxFlexItems, _ lines: BoxFlexLines, _ c: BoxFlexContainer) {
         let row = c.isRow
         for line in lines {
-            let maxBaseline = items[line.items].reduce(0) { max($0, $1.baseline) }
-            let maxBelowBaseline = items[line.items].filter { $0.participatesInBaseline(row) }
-                .reduce(0) { max($0, $1.outerTarget.cross(row) - $1.baseline) }
+            let maxBaseline = items.maximum(line.items) { $0.baseline }
+            let maxBelowBaseline = items.maximum(line.items) { $0.participatesInBaseline(row) ? $0.outerTarget.cross(row) - $0.baseline : 0 }
             for index in line.items {
-                var item = items[index]
-                let free = line.crossSize - item.outerTarget.cross(row)
-                let autoStart = item.marginIsAuto.crossStart(row)
-                let autoEnd = item.marginIsAuto.crossEnd(row)
-                if autoStart && autoEnd {
-                    if row { item.margin.top = free / 2; item.margin.bottom = free / 2 } else { item.margin.left = free / 2; item.margin.right = free / 2 }
-                } else if autoStart {
-                    if row { item.margin.top = free } else { item.margin.left = free }
-                } else if autoEnd {
-                    if row { item.margin.bottom = free } else { item.margin.right = free }
-                } else {
-                    item.offsetCross = crossAlignmentOffset(item, free: free, maxBaseline: maxBaseline, maxBelowBaseline: maxBelowBaseline, c)
-                }
-                items[index] = item
+                alignItemOnCrossAxis(&items[index], line, maxBaseline: maxBaseline, maxBelowBaseline: maxBelowBaseline, c)
             }
+        }
+    }
+
+    private func alignItemOnCrossAxis(_ item: inout BoxFlexItem, _ line: BoxFlexLine, maxBaseline: CGFloat, maxBelowBaseline: CGFloat,
+                                      _ c: BoxFlexContainer) {
+        let row = c.isRow
+        let free = line.crossSize - item.outerTarget.cross(row)
+        let autoStart = item.marginIsAuto.crossStart(row)
+        let autoEnd = item.marginIsAuto.crossEnd(row)
+        if autoStart && autoEnd {
+            if row { item.margin.top = free / 2; item.margin.bottom = free / 2 } else { item.margin.left = free / 2; item.margin.right = free / 2 }
+        } else if autoStart {
+            if row { item.margin.top = free } else { item.margin.left = free }
+        } else if autoEnd {
+            if row { item.margin.bottom = free } else { item.margin.right = free }
+        } else {
+            item.offsetCross = crossAlignmentOffset(item, free: free, maxBaseline: maxBaseline, maxBelowBaseline: maxBelowBaseline, c)
         }
     }
 
@@ -128,7 +129,7 @@ extension BoxLayoutRun {
 
     /// Step 15. The container's cross size: its definite size, or the lines' total, within
     /// its limits. Returns the lines' total cross size.
-    func determineContainerCrossSize(_ lines: [BoxFlexLine], _ known: BoxAxes<CGFloat?>, _ c: inout BoxFlexContainer) -> CGFloat {
+    func determineContainerCrossSize(_ lines: BoxFlexLines, _ known: BoxAxes<CGFloat?>, _ c: inout BoxFlexContainer) -> CGFloat {
         let row = c.isRow
         let gapSum = boxGapSum(c.gap.cross(row), lines.count)
         let total = lines.reduce(0) { $0 + $1.crossSize }
@@ -141,13 +142,13 @@ extension BoxLayoutRun {
     }
 
     /// Step 16. Lines placed in the container's cross space by `align-content`.
-    func alignLines(_ lines: inout [BoxFlexLine], _ c: BoxFlexContainer, totalCross: CGFloat) {
+    func alignLines(_ lines: BoxFlexLines, _ c: BoxFlexContainer, totalCross: CGFloat) {
         let row = c.isRow
         let count = lines.count
         let free = c.innerContainerSize.cross(row) - totalCross - boxGapSum(c.gap.cross(row), count)
         let position = Self.alignmentFallback(c.alignContent, freeSpace: free, count: count)
-        let order: [Int] = c.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
-        for (visual, index) in order.enumerated() {
+        for visual in 0..<count {
+            let index = c.isWrapReverse ? count - 1 - visual : visual
             lines[index].offsetCross = Self.alignmentOffset(free: free, count: count, gap: c.gap.cross(row), position: position,
                                                             reversed: c.isWrapReverse, isFirst: visual == 0)
         }

@@ -18,7 +18,7 @@ extension BoxLayoutRun {
         }
     }
 
-    func determineFlexBaseSizes(_ items: inout [BoxFlexItem], _ available: BoxAxes<BoxAvailableSpace>, _ c: BoxFlexContainer) {
+    func determineFlexBaseSizes(_ items: BoxFlexItems, _ available: BoxAxes<BoxAvailableSpace>, _ c: BoxFlexContainer) {
         for index in items.indices { determineFlexBaseSize(&items[index], available, c) }
     }
 
@@ -39,9 +39,9 @@ extension BoxLayoutRun {
             crossIsDefinite = !c.isWrap && c.hasDefiniteCross && c.innerSize.cross(row) != nil
         }
 
-        let adjustment = style.boxSizing == .contentBox ? item.paddingBorder.mainSum(row) : 0
+        let adjustment = style.pointee.boxSizing == .contentBox ? item.paddingBorder.mainSum(row) : 0
         let percentBasis = c.knownMainIsDefinite ? c.innerSize.main(row) : nil
-        let basisStyle = style.flexBasis
+        let basisStyle = style.pointee.flexBasis
         let basis = basisStyle.resolve(percentBasis).map { $0 + adjustment }
         let stretchSize = percentBasis.map { $0 - item.margin.mainSum(row) }
 

@@ -40,6 +40,35 @@ struct BoxFlexContainer {
     var isColumn: Bool { !isRow }
 }
 
+/// A container's items, in the run's item arena.
+typealias BoxFlexItems = UnsafeMutableBufferPointer<BoxFlexItem>
+
+extension UnsafeMutableBufferPointer where Element == BoxFlexItem {
+    // Items are read in place: an item is a few hundred bytes, and iterating a slice of them
+    // (`reduce`, `first`, `for … in`) copies each one.
+
+    /// The sum of `value` over the items in `range`.
+    @inline(__always) func sum(_ range: Range<Int>, _ value: (BoxFlexItem) -> CGFloat) -> CGFloat {
+        var total: CGFloat = 0
+        for index in range { total += value(self[index]) }
+        return total
+    }
+
+    /// The largest `value` of the items in `range`, and at least 0.
+    @inline(__always) func maximum(_ range: Range<Int>, _ value: (BoxFlexItem) -> CGFloat) -> CGFloat {
+        var largest: CGFloat = 0
+        for index in range { largest = Swift.max(largest, value(self[index])) }
+        return largest
+    }
+
+    /// How many items in `range` satisfy `predicate`.
+    @inline(__always) func count(_ range: Range<Int>, where predicate: (BoxFlexItem) -> Bool) -> Int {
+        var count = 0
+        for index in range where predicate(self[index]) { count += 1 }
+        return count
+    }
+}
+
 /// One in-flow flex item while its container is laid out.
 struct BoxFlexItem {
     var node: Int
@@ -86,11 +115,11 @@ struct BoxFlexItem {
 extension BoxLayoutRun {
     func makeFlexContainer(_ node: Int, _ input: BoxLayoutInput) -> BoxFlexContainer {
         let style = style(node)
-        let isRow = style.flexDirection.isRow
+        let isRow = style.pointee.flexDirection.isRow
         let parent = input.parentSize
-        let paddingBorder = style.paddingBorder(parent.width)
-        let adjustment = style.boxSizingAdjustment(parent.width)
-        let gutter = style.scrollbarGutter
+        let paddingBorder = style.pointee.paddingBorder(parent.width)
+        let adjustment = style.pointee.boxSizingAdjustment(parent.width)
+        let gutter = style.pointee.scrollbarGutter
         var inset = paddingBorder
         inset.bottom += gutter.height
         if isRTL[node] { inset.left += gutter.width } else { inset.right += gutter.width }
@@ -100,14 +129,14 @@ extension BoxLayoutRun {
         var crossAvailableIsDefinite = hasDefiniteCross
         if case .definite = input.available.cross(isRow) { crossAvailableIsDefinite = true }
         return BoxFlexContainer(
-            node: node, isRow: isRow, isReverse: style.flexDirection.isReverse, isRTL: isRTL[node],
-            isWrap: style.flexWrap != .nowrap, isWrapReverse: style.flexWrap == .wrapReverse,
-            minSize: style.resolvedMinSize(parent, adjustment: adjustment),
-            maxSize: style.resolvedMaxSize(parent, adjustment: adjustment),
-            margin: style.resolvedMargin(parent.width), border: style.resolvedBorder, contentInset: inset,
-            scrollbarGutter: gutter, isScrollContainer: style.isScrollContainer,
-            gap: style.resolvedGap(inner), alignItems: style.alignItems, alignContent: style.alignContent,
-            justifyContent: style.justifyContent, outerSize: input.known, innerSize: inner,
+            node: node, isRow: isRow, isReverse: style.pointee.flexDirection.isReverse, isRTL: isRTL[node],
+            isWrap: style.pointee.flexWrap != .nowrap, isWrapReverse: style.pointee.flexWrap == .wrapReverse,
+            minSize: style.pointee.resolvedMinSize(parent, adjustment: adjustment),
+            maxSize: style.pointee.resolvedMaxSize(parent, adjustment: adjustment),
+            margin: style.pointee.resolvedMargin(parent.width), border: style.pointee.resolvedBorder, contentInset: inset,
+            scrollbarGutter: gutter, isScrollContainer: style.pointee.isScrollContainer,
+            gap: style.pointee.resolvedGap(inner), alignItems: style.pointee.alignItems, alignContent: style.pointee.alignContent,
+            justifyContent: style.pointee.justifyContent, outerSize: input.known, innerSize: inner,
             knownMainIsDefinite: knownMainIsDefinite,
             hasDefiniteMain: knownMainIsDefinite && input.known.main(isRow) != nil,
             hasDefiniteCross: hasDefiniteCross, crossAvailableIsDefinite: crossAvailableIsDefinite)
@@ -115,28 +144,33 @@ extension BoxLayoutRun {
 
     /// # [9.1. Initial Setup](https://www.w3.org/TR/css-flexbox-1/#box-manip)
     /// Every child that is neither `display: none` nor absolutely positioned is a flex item.
-    func generateFlexItems(_ c: BoxFlexContainer) -> [BoxFlexItem] {
+    /// The items are pushed on the run's item arena; the caller pops them (`itemTop`).
+    func generateFlexItems(_ c: BoxFlexContainer) -> BoxFlexItems {
         // Percentages resolve against the container's inner size only where it is definite.
         let percentBasis = c.knownMainIsDefinite ? c.innerSize : c.innerSize.withMain(c.isRow, nil)
-        return children(c.node).compactMap { child in
+        let first = itemTop
+        for index in childRange(c.node) {
+            let child = Int(childList[index])
             let style = style(child)
-            guard style.display != .none, style.position != .absolute else { return nil }
-            let paddingBorder = style.paddingBorder(c.innerSize.width)
-            let adjustment = style.boxSizing == .contentBox ? paddingBorder.sums : .zero
-            let inset = BoxSides(top: style.inset.top.resolve(c.innerSize.height), right: style.inset.right.resolve(c.innerSize.width),
-                                 bottom: style.inset.bottom.resolve(c.innerSize.height), left: style.inset.left.resolve(c.innerSize.width))
-            return BoxFlexItem(
-                node: child, size: style.resolvedSize(percentBasis, adjustment: adjustment), sizeStyle: style.size,
-                minSize: BoxAxes(width: style.minWidth.resolve(percentBasis.width), height: style.minHeight.resolve(percentBasis.height)).maybeAdd(adjustment),
-                maxSize: BoxAxes(width: style.maxWidth.resolve(percentBasis.width), height: style.maxHeight.resolve(percentBasis.height)).maybeAdd(adjustment),
-                aspectRatio: style.usableAspectRatio,
-                alignSelf: resolveSelfAlignment(style.alignSelf ?? c.alignItems, child: child, c),
-                overflow: style.overflow, flexGrow: style.grow, flexShrink: style.shrink, inset: inset,
-                margin: style.resolvedMargin(c.innerSize.width),
-                marginIsAuto: BoxSides(top: style.margin.top.isAuto, right: style.margin.right.isAuto,
-                                       bottom: style.margin.bottom.isAuto, left: style.margin.left.isAuto),
-                padding: style.resolvedPadding(c.innerSize.width), border: style.resolvedBorder)
+            guard !isNone[child], style.pointee.position != .absolute else { continue }
+            let paddingBorder = style.pointee.paddingBorder(c.innerSize.width)
+            let adjustment = style.pointee.boxSizing == .contentBox ? paddingBorder.sums : .zero
+            let inset = BoxSides(top: style.pointee.inset.top.resolve(c.innerSize.height), right: style.pointee.inset.right.resolve(c.innerSize.width),
+                                 bottom: style.pointee.inset.bottom.resolve(c.innerSize.height), left: style.pointee.inset.left.resolve(c.innerSize.width))
+            (itemArena.baseAddress! + itemTop).initialize(to: BoxFlexItem(
+                node: child, size: style.pointee.resolvedSize(percentBasis, adjustment: adjustment), sizeStyle: style.pointee.size,
+                minSize: BoxAxes(width: style.pointee.minWidth.resolve(percentBasis.width), height: style.pointee.minHeight.resolve(percentBasis.height)).maybeAdd(adjustment),
+                maxSize: BoxAxes(width: style.pointee.maxWidth.resolve(percentBasis.width), height: style.pointee.maxHeight.resolve(percentBasis.height)).maybeAdd(adjustment),
+                aspectRatio: style.pointee.usableAspectRatio,
+                alignSelf: resolveSelfAlignment(style.pointee.alignSelf ?? c.alignItems, child: child, c),
+                overflow: style.pointee.overflow, flexGrow: style.pointee.grow, flexShrink: style.pointee.shrink, inset: inset,
+                margin: style.pointee.resolvedMargin(c.innerSize.width),
+                marginIsAuto: BoxSides(top: style.pointee.margin.top.isAuto, right: style.pointee.margin.right.isAuto,
+                                       bottom: style.pointee.margin.bottom.isAuto, left: style.pointee.margin.left.isAuto),
+                padding: style.pointee.resolvedPadding(c.innerSize.width), border: style.pointee.resolvedBorder))
+            itemTop += 1
         }
+        return BoxFlexItems(rebasing: itemArena[first..<itemTop])
     }
 
     /// `self-start`/`self-end` as `start`/`end`: flipped when the cross axis is the inline

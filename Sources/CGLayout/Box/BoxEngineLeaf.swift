@@ -7,10 +7,10 @@ extension BoxLayoutRun {
     func computeLeafLayout(_ node: Int, _ input: BoxLayoutInput) -> BoxLayoutOutput {
         let style = style(node)
         let parentWidth = input.parentSize.width
-        let margin = style.resolvedMargin(parentWidth)
-        let padding = style.resolvedPadding(parentWidth)
-        let paddingBorder = padding + style.resolvedBorder
-        let adjustment = style.boxSizingAdjustment(parentWidth)
+        let margin = style.pointee.resolvedMargin(parentWidth)
+        let padding = style.pointee.resolvedPadding(parentWidth)
+        let paddingBorder = padding + style.pointee.resolvedBorder
+        let adjustment = style.pointee.boxSizingAdjustment(parentWidth)
 
         // In content-size mode the caller has applied the size styles already.
         var nodeSize = input.known
@@ -18,14 +18,14 @@ extension BoxLayoutRun {
         var maxSize = BoxAxes<CGFloat?>.none
         var ratio: CGFloat?
         if input.sizingMode == .inherentSize {
-            ratio = style.usableAspectRatio
-            nodeSize = input.known.or(style.resolvedSize(input.parentSize, adjustment: adjustment))
-            minSize = style.resolvedMinSize(input.parentSize, adjustment: adjustment)
-            maxSize = style.resolvedMaxSize(input.parentSize, adjustment: adjustment, ratio: false)
+            ratio = style.pointee.usableAspectRatio
+            nodeSize = input.known.or(style.pointee.resolvedSize(input.parentSize, adjustment: adjustment))
+            minSize = style.pointee.resolvedMinSize(input.parentSize, adjustment: adjustment)
+            maxSize = style.pointee.resolvedMaxSize(input.parentSize, adjustment: adjustment, ratio: false)
         }
 
         var inset = paddingBorder
-        let gutter = style.scrollbarGutter
+        let gutter = style.pointee.scrollbarGutter
         inset.right += gutter.width
         inset.bottom += gutter.height
 
@@ -44,7 +44,7 @@ extension BoxLayoutRun {
         var content = BoxAxes<CGFloat>.zero
         var baseline: CGFloat?
         let knownForMeasure = input.runMode == .computeSize ? input.known : .none
-        if tree.nodes[node].measures {
+        if measures[node] {
             let knownContent = BoxAxes(width: knownForMeasure.width.map { max($0 - inset.horizontal, 0) },
                                        height: knownForMeasure.height.map { max($0 - inset.vertical, 0) })
             if let width = knownContent.width, let height = knownContent.height {
@@ -58,7 +58,7 @@ extension BoxLayoutRun {
                                                                       availableHeight: knownContent.height.map { .definite($0) } ?? .maxContent))
                 content = BoxAxes(width: knownContent.width ?? measured.size.width.finiteOr(0).nonNegative,
                                   height: knownContent.height ?? measured.size.height.finiteOr(0).nonNegative)
-                baseline = measured.firstBaseline.flatMap { $0.isFinite ? $0 + padding.top + style.resolvedBorder.top : nil }
+                baseline = measured.firstBaseline.flatMap { $0.isFinite ? $0 + padding.top + style.pointee.resolvedBorder.top : nil }
             }
         }
 
@@ -67,7 +67,7 @@ extension BoxLayoutRun {
         height = max(height, ratio.map { width / $0 } ?? 0)
         let size = BoxAxes(width: max(width, paddingBorder.horizontal), height: max(height, paddingBorder.vertical))
 
-        let isScroll = style.isScrollContainer
+        let isScroll = style.pointee.isScrollContainer
         let startPadding = isRTL[node] ? padding.right : padding.left
         let endPadding = isRTL[node] ? padding.left : padding.right
         let overflow = BoxOverflowRect(left: 0, right: startPadding + content.width + (isScroll ? endPadding : 0),
@@ -77,20 +77,13 @@ extension BoxLayoutRun {
 }
 
 extension BoxLayoutRun {
-    /// Asks `measure` about a leaf's content, once per distinct request: the layout reaches a
-    /// leaf with many inputs (sizing modes, parent sizes, definiteness) that come down to the
-    /// same question about its content.
+    /// Asks `measure` about a leaf's content, once per distinct request in a layout
+    /// (`BoxMeasurementCache`).
     func measureContent(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement {
-        if caching, let known = measurements[node]?.first(where: { $0.request == request }) { return known.answer }
+        if caching, let known = measurementCache.get(node, request, generation: generation) { return known }
         measureCalls += 1
-        let answer = measure(node, request)
-        if caching {
-            var entries = measurements[node] ?? []
-            // A leaf is asked a handful of distinct questions; keep the latest sixteen.
-            if entries.count >= 16 { entries.removeFirst() }
-            entries.append((request, answer))
-            measurements[node] = entries
-        }
+        let answer = callMeasure(node, request)
+        if caching { measurementCache.store(node, request, answer, generation: generation) }
         return answer
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 // collecting items into lines (step 5) and the container's main size (step 4, found after the
 // lines because an indefinite container sizes to them).
 
+/// A container's lines, in the run's line arena.
+typealias BoxFlexLines = UnsafeMutableBufferPointer<BoxFlexLine>
+
 /// A flex line: a run of the container's items.
 struct BoxFlexLine {
     var items: Range<Int>
@@ -17,45 +20,49 @@ func boxGapSum(_ gap: CGFloat, _ count: Int) -> CGFloat { count > 1 ? gap * CGFl
 extension BoxLayoutRun {
     /// Step 5. One line for a single-line container (or one whose main size comes from its
     /// content); otherwise items are packed greedily by outer hypothetical main size — each
-    /// line takes at least one item, and zero-sized items join the line they follow.
-    func collectFlexLines(_ items: [BoxFlexItem], _ available: BoxAxes<BoxAvailableSpace>, _ c: BoxFlexContainer) -> [BoxFlexLine] {
-        guard c.isWrap, c.knownMainIsDefinite, !items.isEmpty else { return [BoxFlexLine(items: 0..<items.count)] }
-        let row = c.isRow
-        var space = available.main(row)
-        if let maxMain = c.maxSize.main(row) {
+    /// line takes at least one item, and zero-sized items join the line they follow. The lines
+    /// are pushed on the run's line arena; the caller pops them (`lineTop`).
+    func collectFlexLines(_ items: BoxFlexItems, _ available: BoxAxes<BoxAvailableSpace>, _ c: BoxFlexContainer) -> BoxFlexLines {
+        let first = lineTop
+        func push(_ range: Range<Int>) {
+            (lineArena.baseAddress! + lineTop).initialize(to: BoxFlexLine(items: range))
+            lineTop += 1
+        }
+        var space = available.main(c.isRow)
+        if let maxMain = c.maxSize.main(c.isRow) {
             var limit = space.definite ?? maxMain
             // An indefinite container is at most its max size: that is what items wrap against.
             if !c.hasDefiniteMain { limit = min(limit, maxMain) }
-            space = .definite(limit.maybeMax(c.minSize.main(row)))
+            space = .definite(limit.maybeMax(c.minSize.main(c.isRow)))
         }
+        if !c.isWrap || !c.knownMainIsDefinite || items.isEmpty { space = .maxContent }
         switch space {
         case .maxContent:
-            return [BoxFlexLine(items: 0..<items.count)]
+            push(0..<items.count)
         case .minContent:
-            return items.indices.map { BoxFlexLine(items: $0..<($0 + 1)) }
+            for index in items.indices { push(index..<(index + 1)) }
         case .definite(let limit):
-            var lines: [BoxFlexLine] = []
             var start = 0
             while start < items.count {
                 var length: CGFloat = 0
                 var end = start
                 while end < items.count {
-                    length += items[end].hypotheticalOuter.main(row) + (end == start ? 0 : c.gap.main(row))
+                    length += items[end].hypotheticalOuter.main(c.isRow) + (end == start ? 0 : c.gap.main(c.isRow))
                     if length > limit && end != start { break }
                     end += 1
                 }
-                lines.append(BoxFlexLine(items: start..<end))
+                push(start..<end)
                 start = end
             }
-            return lines
         }
+        return BoxFlexLines(rebasing: lineArena[first..<lineTop])
     }
 
     /// Step 4, for a container whose main size is not known: fit the longest line within a
     /// definite space (at least the space when the items wrapped); under a min-content
     /// constraint, a wrapping container's longest line; otherwise the intrinsic main size
     /// from each item's content contribution (§9.9.1).
-    func determineContainerMainSize(_ items: inout [BoxFlexItem], _ lines: [BoxFlexLine], _ available: BoxAxes<BoxAvailableSpace>,
+    func determineContainerMainSize(_ items: BoxFlexItems, _ lines: BoxFlexLines, _ available: BoxAxes<BoxAvailableSpace>,
                                     _ c: inout BoxFlexContainer) {
         let row = c.isRow
         let insetSum = c.contentInset.mainSum(row)
@@ -70,7 +77,7 @@ extension BoxLayoutRun {
             case .minContent where c.isWrap:
                 outer = longestLine(items, lines, c) + insetSum
             case .minContent, .maxContent:
-                outer = intrinsicMainSize(&items, lines, available, c) + insetSum
+                outer = intrinsicMainSize(items, lines, available, c) + insetSum
             }
         }
         let clamped = max(outer.maybeClamp(c.minSize.main(row), c.maxSize.main(row)), insetSum - c.scrollbarGutter.main(row))
@@ -80,51 +87,51 @@ extension BoxLayoutRun {
         c.innerSize.setMain(row, inner)
     }
 
-    private func longestLine(_ items: [BoxFlexItem], _ lines: [BoxFlexLine], _ c: BoxFlexContainer) -> CGFloat {
+    private func longestLine(_ items: BoxFlexItems, _ lines: BoxFlexLines, _ c: BoxFlexContainer) -> CGFloat {
         let row = c.isRow
-        return lines.map { line in
-            items[line.items].reduce(0) { total, item in
-                total + max(item.flexBasis.maybeMax(item.minSize.main(row)) + item.margin.mainSum(row), item.paddingBorder.mainSum(row))
-            } + boxGapSum(c.gap.main(row), line.items.count)
-        }.max() ?? 0
+        return lines.reduce(0) { longest, line in
+            max(longest, items.sum(line.items) { item in
+                max(item.flexBasis.maybeMax(item.minSize.main(row)) + item.margin.mainSum(row), item.paddingBorder.mainSum(row))
+            } + boxGapSum(c.gap.main(row), line.items.count))
+        }
     }
 
     /// §9.9.1: each item's min-/max-content contribution, turned into a flex fraction and back
     /// into a size (per item, as Chrome and Firefox do, not scaled by the line's largest
     /// fraction); the longest line's sum.
-    private func intrinsicMainSize(_ items: inout [BoxFlexItem], _ lines: [BoxFlexLine], _ available: BoxAxes<BoxAvailableSpace>,
+    private func intrinsicMainSize(_ items: BoxFlexItems, _ lines: BoxFlexLines, _ available: BoxAxes<BoxAvailableSpace>,
                                    _ c: BoxFlexContainer) -> CGFloat {
         let row = c.isRow
         var mainSize: CGFloat = 0
         for line in lines {
             var sum: CGFloat = 0
-            for index in line.items {
-                let contribution = contentContribution(items[index], available, c)
-                var item = items[index]
-                let difference = contribution - item.flexBasis
-                if difference > 0 {
-                    item.contentFlexFraction = difference / max(1, item.flexGrow)
-                } else if difference < 0 {
-                    item.contentFlexFraction = difference / max(1, item.flexShrink * item.innerFlexBasis)
-                } else {
-                    item.contentFlexFraction = 0
-                }
-                let fraction = item.contentFlexFraction
-                var flexed: CGFloat = 0
-                if fraction > 0 {
-                    flexed = max(1, item.flexGrow) * fraction
-                } else if fraction < 0 {
-                    flexed = max(1, item.flexShrink) * item.innerFlexBasis * fraction
-                }
-                let size = item.flexBasis + flexed
-                item.target.setMain(row, size)
-                item.outerTarget.setMain(row, size)
-                items[index] = item
-                sum += size
-            }
+            for index in line.items { sum += flexedContribution(&items[index], available, c) }
             mainSize = max(mainSize, sum + boxGapSum(c.gap.main(row), line.items.count))
         }
         return mainSize
+    }
+
+    /// An item's contribution turned into a flex fraction and back into a size: its target.
+    private func flexedContribution(_ item: inout BoxFlexItem, _ available: BoxAxes<BoxAvailableSpace>, _ c: BoxFlexContainer) -> CGFloat {
+        let difference = contentContribution(item, available, c) - item.flexBasis
+        if difference > 0 {
+            item.contentFlexFraction = difference / max(1, item.flexGrow)
+        } else if difference < 0 {
+            item.contentFlexFraction = difference / max(1, item.flexShrink * item.innerFlexBasis)
+        } else {
+            item.contentFlexFraction = 0
+        }
+        let fraction = item.contentFlexFraction
+        var flexed: CGFloat = 0
+        if fraction > 0 {
+            flexed = max(1, item.flexGrow) * fraction
+        } else if fraction < 0 {
+            flexed = max(1, item.flexShrink) * item.innerFlexBasis * fraction
+        }
+        let size = item.flexBasis + flexed
+        item.target.setMain(c.isRow, size)
+        item.outerTarget.setMain(c.isRow, size)
+        return size
     }
 
     /// An item's outer min-/max-content contribution on the main axis, clamped by its limits

@@ -6,18 +6,18 @@ import Foundation
 // overflow gathered.
 
 extension BoxLayoutRun {
-    func placeItems(_ items: inout [BoxFlexItem], _ lines: [BoxFlexLine], _ c: BoxFlexContainer) -> BoxOverflowRect {
+    func placeItems(_ items: BoxFlexItems, _ lines: BoxFlexLines, _ c: BoxFlexContainer) -> BoxOverflowRect {
         let rtlColumn = c.isColumn && c.isRTL
         var crossOffset = rtlColumn ? c.containerSize.width - c.contentInset.crossEnd(false) : c.contentInset.crossStart(c.isRow)
         var overflow = BoxOverflowRect()
-        let order: [Int] = c.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
-        for lineIndex in order {
+        for visualLine in 0..<lines.count {
+            let lineIndex = c.isWrapReverse ? lines.count - 1 - visualLine : visualLine
             let line = lines[lineIndex]
             if rtlColumn { crossOffset -= line.offsetCross + line.crossSize }
             let rtlRow = c.isRow && c.isRTL
             var mainOffset = rtlRow ? c.containerSize.width - c.contentInset.mainEnd(true) : c.contentInset.mainStart(c.isRow)
-            let itemOrder: [Int] = c.isReverse ? line.items.reversed() : Array(line.items)
-            for index in itemOrder {
+            for visual in 0..<line.items.count {
+                let index = c.isReverse ? line.items.upperBound - 1 - visual : line.items.lowerBound + visual
                 placeItem(&items[index], mainOffset: &mainOffset, crossOffset: crossOffset,
                           lineOffset: rtlColumn ? 0 : line.offsetCross, overflow: &overflow, c)
             }
@@ -67,7 +67,7 @@ extension BoxLayoutRun {
         let location = row ? CGPoint(x: main, y: cross) : CGPoint(x: cross, y: main)
         let style = style(item.node)
         layouts[item.node] = BoxUnroundedLayout(location: location, size: size, overflow: output.overflow,
-                                                scrollbar: style.scrollbarGutter, border: item.border, firstBaseline: output.firstBaseline)
+                                                scrollbar: style.pointee.scrollbarGutter, border: item.border, firstBaseline: output.firstBaseline)
         let advance = item.offsetMain + item.margin.mainSum(row) + size.main(row)
         mainOffset += rtlRow ? -advance : advance
 
@@ -79,11 +79,11 @@ extension BoxLayoutRun {
 
     /// How far a child extends its parent's scrollable overflow: its border box, plus its own
     /// overflow on the axes where that is visible (a scroll container clips its content).
-    func overflowContribution(_ origin: CGPoint, _ size: BoxAxes<CGFloat>, _ content: BoxOverflowRect, _ style: BoxStyle,
+    func overflowContribution(_ origin: CGPoint, _ size: BoxAxes<CGFloat>, _ content: BoxOverflowRect, _ style: UnsafeMutablePointer<BoxStyle>,
                               parentIsScroll: Bool) -> BoxOverflowRect {
-        let isScroll = style.isScrollContainer
-        let propagatesX = !isScroll && style.overflowX == .visible
-        let propagatesY = !isScroll && style.overflowY == .visible
+        let isScroll = style.pointee.isScrollContainer
+        let propagatesX = !isScroll && style.pointee.overflowX == .visible
+        let propagatesY = !isScroll && style.pointee.overflowY == .visible
         let endX = propagatesX ? max(size.width, content.right) : size.width
         let endY = propagatesY ? max(size.height, content.bottom) : size.height
         guard endX > 0, endY > 0 else { return BoxOverflowRect() }

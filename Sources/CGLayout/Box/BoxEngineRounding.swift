@@ -7,17 +7,22 @@ import Foundation
 extension BoxLayoutRun {
     /// Every node's result, snapped when `snapScale` is given.
     func results(snapScale: CGFloat?) -> [BoxLayoutResult] {
+        var results: [BoxLayoutResult] = []
+        results.reserveCapacity(nodeCount)
+        forEachResult(snapScale: snapScale) { _, result in results.append(result) }
+        return results
+    }
+
+    /// Hands each node's result, snapped when `snapScale` is given, to `body` in the tree's order.
+    func forEachResult(snapScale: CGFloat?, _ body: (Int, BoxLayoutResult) -> Void) {
         let scale = snapScale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        let round: (CGFloat) -> CGFloat = { value in
+        @inline(__always) func round(_ value: CGFloat) -> CGFloat {
             guard let scale else { return value }
             return (value * scale + 0.5).rounded(.down) / scale
         }
-        var absolute = Array(repeating: CGPoint.zero, count: layouts.count)
-        var results: [BoxLayoutResult] = []
-        results.reserveCapacity(layouts.count)
-        for node in 0..<layouts.count {
+        for node in 0..<nodeCount {
             let layout = layouts[node]
-            let origin = parents[node] >= 0 ? absolute[parents[node]] : .zero
+            let origin = parents[node] >= 0 ? absolute[Int(parents[node])] : .zero
             let start = CGPoint(x: origin.x + layout.location.x, y: origin.y + layout.location.y)
             absolute[node] = start
             let end = CGPoint(x: start.x + layout.size.width, y: start.y + layout.size.height)
@@ -30,12 +35,11 @@ extension BoxLayoutRun {
                                   right: round(end.x) - round(end.x - layout.border.right),
                                   bottom: round(end.y) - round(end.y - layout.border.bottom),
                                   left: round(start.x + layout.border.left) - round(start.x))
-            let scrollbar = layout.scrollbar.map(round)
+            let scrollbar = BoxAxes(width: round(layout.scrollbar.width), height: round(layout.scrollbar.height))
             let scrollWidth = max(0, overflowRight + min(scrollbar.width, frame.width) - frame.width + border.horizontal)
             let scrollHeight = max(0, overflowBottom + min(scrollbar.height, frame.height) - frame.height + border.vertical)
-            results.append(BoxLayoutResult(frame: frame, scrollSize: CGSize(width: scrollWidth, height: scrollHeight),
-                                           firstBaseline: layout.firstBaseline))
+            body(node, BoxLayoutResult(frame: frame, scrollSize: CGSize(width: scrollWidth, height: scrollHeight),
+                                       firstBaseline: layout.firstBaseline))
         }
-        return results
     }
 }

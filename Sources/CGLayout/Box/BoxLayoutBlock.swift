@@ -86,7 +86,7 @@ public struct BoxLayoutBlock: LayoutBlockProtocol {
         guard let rootElement = flat.elements.first else { return }
         let settings = BoxRoutine.Settings(availableWidth: availableWidth, availableHeight: availableHeight, snapScale: snapScale)
         compiler.addRoutine(elements: flat.elements, space: rootElement.superElement, constraints: constraints) { slots, firstOutput in
-            BoxRoutine(tree: flat.tree, depth: flat.depth, replaced: flat.replaced, settings: settings, slots: slots, firstOutput: firstOutput,
+            BoxRoutine(tree: flat.tree, runs: BoxLayoutRunPool(tree: flat.tree), depth: flat.depth, replaced: flat.replaced, settings: settings, slots: slots, firstOutput: firstOutput,
                        label: name.map { "box block '\($0)'" } ?? "a box block")
         }
     }
@@ -103,30 +103,57 @@ struct FlatBoxTree {
     var depth = 0
 
     init(_ root: BoxNode) {
-        guard root.element != nil else { return }
-        // Preorder with an explicit stack, so that a deep tree does not deepen the call stack.
-        var pending: [(node: BoxNode, parent: Int, level: Int)] = [(root, -1, 1)]
-        var parents: [Int] = []
-        var nodes: [BoxNode] = []
-        while let (node, parent, level) = pending.popLast() {
-            guard let element = node.element else { continue }
-            let index = nodes.count
-            nodes.append(node)
-            parents.append(parent)
-            elements.append(element)
-            depth = Swift.max(depth, level)
-            for child in node.children.reversed() { pending.append((child, index, level + 1)) }
+        guard let rootElement = root.element else { return }
+        // Preorder with an explicit stack of child lists, so that a deep tree does not deepen
+        // the call stack, and without copying nodes (each copy of a node copies a weak
+        // reference). A node's children get their run of `tree.children` when the node is
+        // placed, filled in as each child is placed.
+        struct Level {
+            let children: [BoxNode]
+            var next = 0
+            let run: Int
         }
-        // Children runs, in order: each node's children are its later nodes naming it.
-        var childLists = [[Int32]](repeating: [], count: nodes.count)
-        for (index, parent) in parents.enumerated() where parent >= 0 { childLists[parent].append(Int32(index)) }
-        for (index, node) in nodes.enumerated() {
-            let start = Int32(tree.children.count)
-            tree.children += childLists[index]
-            let sizing = childLists[index].isEmpty ? (elements[index] as? any AdaptiveLayoutElement)?.contentSizing : nil
-            let measures = sizing.map { !$0.isCurrentSize } ?? false
-            tree.nodes.append(BoxTree.Node(style: node.style, children: start..<Int32(tree.children.count), measures: measures))
+        var holes = false
+        var stack: [Level] = []
+        func place(_ element: any LayoutElement, style: BoxStyle, children: [BoxNode]) -> Int {
+            let index = tree.nodes.count
+            let run = tree.children.count
+            tree.children.append(contentsOf: repeatElement(-1, count: children.count))
+            let sizing = children.isEmpty ? (element as? any AdaptiveLayoutElement)?.contentSizing : nil
+            tree.nodes.append(BoxTree.Node(style: style, children: Int32(run)..<Int32(tree.children.count),
+                                           measures: sizing.map { !$0.isCurrentSize } ?? false))
+            elements.append(element)
             replaced.append(sizing?.isReplaced ?? false)
+            depth = Swift.max(depth, stack.count + 1)
+            if !children.isEmpty { stack.append(Level(children: children, run: run)) }
+            return index
+        }
+        _ = place(rootElement, style: root.style, children: root.children)
+        while let top = stack.indices.last {
+            let next = stack[top].next
+            guard next < stack[top].children.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].next += 1
+            let slot = stack[top].run + next
+            let children = stack[top].children
+            guard let element = children[next].element else {
+                holes = true
+                continue
+            }
+            tree.children[slot] = Int32(place(element, style: children[next].style, children: children[next].children))
+        }
+        // A node whose element is gone leaves its slot empty: close the runs up.
+        if holes {
+            var compact: [Int32] = []
+            compact.reserveCapacity(tree.children.count)
+            for node in tree.nodes.indices {
+                let start = Int32(compact.count)
+                compact += tree.children[Int(tree.nodes[node].children.lowerBound)..<Int(tree.nodes[node].children.upperBound)].filter { $0 >= 0 }
+                tree.nodes[node].children = start..<Int32(compact.count)
+            }
+            tree.children = compact
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A box block compiled into a scheme: lays out its tree against the store.
 struct BoxRoutine: LayoutRoutine {
@@ -9,6 +10,8 @@ struct BoxRoutine: LayoutRoutine {
     }
 
     let tree: BoxTree
+    /// The tree's layout runs, reused so that a layout allocates nothing.
+    let runs: BoxLayoutRunPool
     /// Levels of the tree, the root's included.
     let depth: Int
     let replaced: [Bool]
@@ -38,30 +41,24 @@ struct BoxRoutine: LayoutRoutine {
         // to resolve against on that axis, as in CSS.
         let containingBlock = CGSize(width: available.width.definite != nil ? source.size.width : .infinity,
                                      height: available.height.definite != nil ? source.size.height : .infinity)
-        let laidOut = hiddenAsDisplayNone(store)
-        let results = BoxEngine.layout(laidOut, available: available, containingBlock: containingBlock, direction: direction,
-                                       snapScale: settings.snapScale) { node, request in
-            measure(node, request, store: store)
-        }
-        for (node, result) in results.enumerated() {
-            var frame = result.frame
-            // The root is placed in the source; every other frame is in its parent's space.
-            if node == 0 {
-                frame.origin.x += source.origin.x
-                frame.origin.y += source.origin.y
+        let hides = store.hasHidden
+        runs.withRun { run in
+            run.layout(available: available, containingBlock: containingBlock, direction: direction,
+                       isHidden: { [slots] node in hides && store.isHidden(slots[node]) }) { node, request in
+                measure(node, request, store: store)
             }
-            store.setFrame(frame, of: slots[node])
-            if firstOutput >= 0 { outputs[Int(firstOutput) + node] = frame }
+            run.forEachResult(snapScale: settings.snapScale) { node, result in
+                var frame = result.frame
+                // The root is placed in the source; every other frame is in its parent's space.
+                if node == 0 {
+                    frame.origin.x += source.origin.x
+                    frame.origin.y += source.origin.y
+                }
+                store.setFrame(frame, of: slots[node])
+                if firstOutput >= 0 { outputs[Int(firstOutput) + node] = frame }
+            }
         }
         return nil
-    }
-
-    /// The tree with the elements a snapshot's content hides as `display: none`.
-    private func hiddenAsDisplayNone<Store: LayoutStore>(_ store: Store) -> BoxTree {
-        guard store.hasHidden, slots.contains(where: { store.isHidden($0) }) else { return tree }
-        var copy = tree
-        for (node, slot) in slots.enumerated() where store.isHidden(slot) { copy.nodes[node].style.display = .none }
-        return copy
     }
 
     /// A leaf's content measured through the store: text flows into the width it is given
@@ -90,5 +87,39 @@ struct BoxRoutine: LayoutRoutine {
         }
         let baseline = store.baselineOffset(slot)
         return BoxMeasurement(size: size, firstBaseline: baseline > 0 ? baseline : nil)
+    }
+}
+
+/// The layout runs of one box tree, kept for reuse: a layout takes an idle one (or makes one
+/// when every kept run is busy, as when several threads take snapshots of one program) and
+/// gives it back. A run's buffers are sized for the tree once, so a layout with a run from
+/// here allocates nothing.
+final class BoxLayoutRunPool: Sendable {
+    /// Runs kept idle at most: one per thread that lays the tree out at the same time, up to this.
+    static let keptRuns = 4
+
+    /// A run handed from the pool to one layout at a time.
+    private struct Handle: @unchecked Sendable {
+        let run: BoxLayoutRun
+    }
+
+    private let tree: BoxTree
+    private let idle: Mutex<[Handle]>
+
+    init(tree: BoxTree) {
+        self.tree = tree
+        var idle: [Handle] = []
+        idle.reserveCapacity(Self.keptRuns)
+        self.idle = Mutex(idle)
+    }
+
+    /// Runs `body` with a run of the tree that no other layout is using.
+    func withRun<Result>(_ body: (BoxLayoutRun) -> Result) -> Result {
+        let run = idle.withLock { $0.popLast() }?.run ?? BoxLayoutRun(tree: tree)
+        defer {
+            let handle = Handle(run: run)
+            idle.withLock { if $0.count < Self.keptRuns { $0.append(handle) } }
+        }
+        return body(run)
     }
 }
