@@ -37,9 +37,12 @@ func feedCard() {
         card375.append(batch { i in try! card.snapshot(for: environment(i)).size.height })
         cell375.append(batch { i in try! cell.snapshot(for: environment(i)).size.height })
     }
+    // Allocations per snapshot (with `run-boxes`, which preloads the counter), over 100 more.
+    let cardAllocations = countAllocations { for i in 0..<100 { _ = try! card.snapshot(for: environment(i)) } }.map { Double($0) / 100 }
+    let cellAllocations = countAllocations { for i in 0..<100 { _ = try! cell.snapshot(for: environment(i)) } }.map { Double($0) / 100 }
     let measurements = [
-        BenchmarkMeasurement(name: "feed-card.json (boxes): compiled snapshot(for:)", samples: card375, allocationsPerOperation: nil),
-        BenchmarkMeasurement(name: "feed-cell.json (blocks): compiled snapshot(for:)", samples: cell375, allocationsPerOperation: nil),
+        BenchmarkMeasurement(name: "feed-card.json (boxes): compiled snapshot(for:)", samples: card375, allocationsPerOperation: cardAllocations),
+        BenchmarkMeasurement(name: "feed-cell.json (blocks): compiled snapshot(for:)", samples: cell375, allocationsPerOperation: cellAllocations),
     ]
     let ratio = measurements[0].medianNanoseconds / measurements[1].medianNanoseconds
     report(benchmark: "boxes-feed-card", measurements: measurements, ratios: ["boxes card / blocks cell": ratio],

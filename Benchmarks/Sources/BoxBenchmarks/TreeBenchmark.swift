@@ -56,15 +56,22 @@ func treeBenchmark(name: String, tree: NeutralTree, peers: [String: Any]?) {
         return kept.frames[0].height
     }
     sink += ours[0].height
+    // Allocations per relayout (with `run-boxes`, which preloads the counter), over 50 more.
+    let relayoutAllocations = countAllocations {
+        for i in 0..<50 { scheme.layout(in: tree.source(width: widths[i % widths.count])) }
+    }.map { Double($0) / 50 }
+    let resnapshotAllocations = countAllocations {
+        for i in 0..<50 { compiled.snapshot(for: tree.source(width: widths[i % widths.count]), into: &kept) }
+    }.map { Double($0) / 50 }
 
-    func row(_ variant: String, _ samples: [Double]) -> BenchmarkMeasurement {
-        BenchmarkMeasurement(name: variant, samples: samples, allocationsPerOperation: nil)
+    func row(_ variant: String, _ samples: [Double], allocations: Double? = nil) -> BenchmarkMeasurement {
+        BenchmarkMeasurement(name: variant, samples: samples, allocationsPerOperation: allocations)
     }
     var measurements = [
         row("cglayout first: new LayoutScheme.layout(in:)", firstLayout),
         row("cglayout first: new scheme compiled().snapshot", firstSnapshot),
-        row("cglayout relayout: kept scheme layout(in:)", relayout),
-        row("cglayout relayout: kept compiled snapshot(into:)", resnapshot),
+        row("cglayout relayout: kept scheme layout(in:)", relayout, allocations: relayoutAllocations),
+        row("cglayout relayout: kept compiled snapshot(into:)", resnapshot, allocations: resnapshotAllocations),
     ]
     var peerFirst: [Double] = [], peerRelayout: [Double] = []
     for (key, engine) in engines.sorted(by: { $0.key < $1.key }) {

@@ -49,7 +49,9 @@ final class BoxLayoutRun {
     /// Which layout this is: cache entries of earlier layouts do not count.
     private(set) var generation: UInt32 = 0
     /// The leaf measure of the layout under way.
-    private var measureFunction: ((Int, BoxMeasureRequest) -> BoxMeasurement)?
+    private var leaves: BoxLeafMeasure?
+    /// Leaf measures kept for the callers' use, by type (`leafMeasure(_:make:)`).
+    private var keptLeafMeasures: [ObjectIdentifier: BoxLeafMeasure] = [:]
 
     /// How many times `measure` was called in this layout.
     var measureCalls = 0
@@ -114,7 +116,7 @@ final class BoxLayoutRun {
     convenience init(tree: BoxTree, rootDirection: LayoutDirection, measure: @escaping (Int, BoxMeasureRequest) -> BoxMeasurement) {
         self.init(tree: tree)
         begin(direction: rootDirection, isHidden: { _ in false })
-        measureFunction = measure
+        leaves = ClosureLeafMeasure(measure)
     }
 
     deinit {
@@ -141,21 +143,37 @@ final class BoxLayoutRun {
     ///   - measure: measures the leaf at an index (content-box sizes).
     func layout(available: (width: BoxAvailableSpace, height: BoxAvailableSpace), containingBlock: CGSize?, direction: LayoutDirection,
                 isHidden: (Int) -> Bool = { _ in false }, measure: (Int, BoxMeasureRequest) -> BoxMeasurement) {
+        withoutActuallyEscaping(measure) { measure in
+            layout(available: available, containingBlock: containingBlock, direction: direction, isHidden: isHidden,
+                   leaves: ClosureLeafMeasure(measure))
+        }
+    }
+
+    /// Lays the tree out with `leaves` measuring the leaves: without allocating, given a
+    /// measure kept from layout to layout (`leafMeasure(_:make:)`).
+    func layout(available: (width: BoxAvailableSpace, height: BoxAvailableSpace), containingBlock: CGSize?, direction: LayoutDirection,
+                isHidden: (Int) -> Bool, leaves: BoxLeafMeasure) {
         guard nodeCount > 0 else { return }
         begin(direction: direction, isHidden: isHidden)
-        withoutActuallyEscaping(measure) { measure in
-            measureFunction = measure
-            defer { measureFunction = nil }
-            let space = BoxAxes(width: Self.sanitize(available.width), height: Self.sanitize(available.height))
-            // The layout recurses a few frames per level of the tree: a deep tree moves to a
-            // thread with the stack it needs when the caller's has too little.
-            let levels = min(maxDepth, BoxEngine.maximumDepth)
-            if levels <= StackRoom.levelsWithoutLooking {
-                layoutRoot(available: space, containingBlock: containingBlock)
-            } else {
-                StackRoom.run(needing: levels * StackRoom.bytesPerLevel) { layoutRoot(available: space, containingBlock: containingBlock) }
-            }
+        self.leaves = leaves
+        defer { self.leaves = nil }
+        let space = BoxAxes(width: Self.sanitize(available.width), height: Self.sanitize(available.height))
+        // The layout recurses a few frames per level of the tree: a deep tree moves to a
+        // thread with the stack it needs when the caller's has too little.
+        let levels = min(maxDepth, BoxEngine.maximumDepth)
+        if levels <= StackRoom.levelsWithoutLooking {
+            layoutRoot(available: space, containingBlock: containingBlock)
+        } else {
+            StackRoom.run(needing: levels * StackRoom.bytesPerLevel) { layoutRoot(available: space, containingBlock: containingBlock) }
         }
+    }
+
+    /// The leaf measure of type `Measure` this run keeps, made by `make` the first time.
+    func leafMeasure<Measure: BoxLeafMeasure>(_ type: Measure.Type, make: () -> Measure) -> Measure {
+        if let kept = keptLeafMeasures[ObjectIdentifier(type)] as? Measure { return kept }
+        let made = make()
+        keptLeafMeasures[ObjectIdentifier(type)] = made
+        return made
     }
 
     /// Resets what belongs to one layout.
@@ -197,7 +215,7 @@ final class BoxLayoutRun {
 
     /// Asks the layout's measure about a leaf.
     @inline(__always) func callMeasure(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement {
-        measureFunction.map { $0(node, request) } ?? BoxMeasurement(size: .zero)
+        leaves?.measure(node, request) ?? BoxMeasurement(size: .zero)
     }
 
     /// Lays out `node` for `input`: from the cache when it holds the answer, otherwise by the
@@ -260,4 +278,20 @@ final class BoxLayoutRun {
         if !traits.hasOwnSize { input.sizingMode = .contentSize }
         return input
     }
+}
+
+/// Measures the leaves of a layout: the content-box size of the leaf at a node index, for a
+/// request. A class, so that a run calls it without an existential or a closure context (a
+/// closure stored for the layout's length was an allocation per layout).
+class BoxLeafMeasure {
+    func measure(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement { BoxMeasurement(size: .zero) }
+}
+
+/// Leaves measured by a closure (the engine's one-call entry point and tests).
+final class ClosureLeafMeasure: BoxLeafMeasure {
+    private let body: (Int, BoxMeasureRequest) -> BoxMeasurement
+
+    init(_ body: @escaping (Int, BoxMeasureRequest) -> BoxMeasurement) { self.body = body }
+
+    override func measure(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement { body(node, request) }
 }

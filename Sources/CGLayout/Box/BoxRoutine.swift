@@ -42,29 +42,46 @@ struct BoxRoutine: LayoutRoutine {
         let containingBlock = CGSize(width: available.width.definite != nil ? source.size.width : .infinity,
                                      height: available.height.definite != nil ? source.size.height : .infinity)
         let hides = store.hasHidden
-        runs.withRun { run in
-            run.layout(available: available, containingBlock: containingBlock, direction: direction,
-                       isHidden: { [slots] node in hides && store.isHidden(slots[node]) }) { node, request in
-                measure(node, request, store: store)
+        let run = runs.take()
+        defer { runs.giveBack(run) }
+        let leaves = run.leafMeasure(StoreLeafMeasure<Store>.self) { StoreLeafMeasure(slots: slots, replaced: replaced) }
+        leaves.store = store
+        defer { leaves.store = nil }
+        run.layout(available: available, containingBlock: containingBlock, direction: direction,
+                   isHidden: { node in hides && leaves.store!.isHidden(slots[node]) }, leaves: leaves)
+        run.forEachResult(snapScale: settings.snapScale) { node, result in
+            var frame = result.frame
+            // The root is placed in the source; every other frame is in its parent's space.
+            if node == 0 {
+                frame.origin.x += source.origin.x
+                frame.origin.y += source.origin.y
             }
-            run.forEachResult(snapScale: settings.snapScale) { node, result in
-                var frame = result.frame
-                // The root is placed in the source; every other frame is in its parent's space.
-                if node == 0 {
-                    frame.origin.x += source.origin.x
-                    frame.origin.y += source.origin.y
-                }
-                store.setFrame(frame, of: slots[node])
-                if firstOutput >= 0 { outputs[Int(firstOutput) + node] = frame }
-            }
+            store.setFrame(frame, of: slots[node])
+            if firstOutput >= 0 { outputs[Int(firstOutput) + node] = frame }
         }
         return nil
+    }
+}
+
+/// A box routine's leaves measured through the layout's store. One per run and store type,
+/// kept by the run (`BoxLayoutRun.leafMeasure`), so that a layout hands its store over without
+/// allocating.
+final class StoreLeafMeasure<Store: LayoutStore>: BoxLeafMeasure {
+    /// The store of the layout under way.
+    var store: Store?
+    private let slots: [Int32]
+    private let replaced: [Bool]
+
+    init(slots: [Int32], replaced: [Bool]) {
+        self.slots = slots
+        self.replaced = replaced
     }
 
     /// A leaf's content measured through the store: text flows into the width it is given
     /// (0 for its min-content width, unbounded for its max-content width); replaced content
     /// has its natural size, scaled to keep its ratio when one side is known.
-    private func measure<Store: LayoutStore>(_ node: Int, _ request: BoxMeasureRequest, store: Store) -> BoxMeasurement {
+    override func measure(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement {
+        guard let store else { return BoxMeasurement(size: .zero) }
         let slot = slots[node]
         let unbounded = CGFloat.greatestFiniteMagnitude
         let size: CGSize
@@ -113,13 +130,14 @@ final class BoxLayoutRunPool: Sendable {
         self.idle = Mutex(idle)
     }
 
-    /// Runs `body` with a run of the tree that no other layout is using.
-    func withRun<Result>(_ body: (BoxLayoutRun) -> Result) -> Result {
-        let run = idle.withLock { $0.popLast() }?.run ?? BoxLayoutRun(tree: tree)
-        defer {
-            let handle = Handle(run: run)
-            idle.withLock { if $0.count < Self.keptRuns { $0.append(handle) } }
-        }
-        return body(run)
+    /// A run of the tree that no other layout is using, until it is given back.
+    func take() -> BoxLayoutRun {
+        idle.withLock { $0.popLast() }?.run ?? BoxLayoutRun(tree: tree)
+    }
+
+    /// Makes `run` (taken from this pool) available to the next layout.
+    func giveBack(_ run: BoxLayoutRun) {
+        let handle = Handle(run: run)
+        idle.withLock { if $0.count < Self.keptRuns { $0.append(handle) } }
     }
 }
