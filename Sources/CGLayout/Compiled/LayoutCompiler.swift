@@ -32,10 +32,15 @@ public struct LayoutCompiler {
     /// `superElement` links that closes on itself is cut there, so compiling always ends.
     mutating func slot(for element: any LayoutElement) -> Int32 {
         if let slot = slots[ObjectIdentifier(element)] { return slot }
+        // The common case, elements met parent first: no chain to walk (and nothing to
+        // allocate for one).
+        let superElement = element.superElement
+        if superElement == nil { return register(element, parent: -1) }
+        if let superElement, let parent = slots[ObjectIdentifier(superElement)] { return register(element, parent: parent) }
         var chain: [any LayoutElement] = [element]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(element)]
         var parent: Int32 = -1
-        var next = element.superElement
+        var next = superElement
         while let ancestor = next {
             if let slot = slots[ObjectIdentifier(ancestor)] {
                 parent = slot
