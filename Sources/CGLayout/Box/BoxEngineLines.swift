@@ -76,6 +76,11 @@ extension BoxLayoutRun {
                 outer = lines.count > 1 ? max(size, space) : size
             case .minContent where c.isWrap:
                 outer = longestLine(items, lines, c) + insetSum
+            case .minContent where c.isColumn, .maxContent where c.isColumn:
+                // A column's content height, as Chrome computes it: its items' hypothetical
+                // outer heights, not §9.9.1's contributions (an item with `flex-basis: 0` and
+                // `min-height: 0` adds nothing, however tall its content).
+                outer = longestHypotheticalLine(items, lines, c) + insetSum
             case .minContent, .maxContent:
                 outer = intrinsicMainSize(items, lines, available, c) + insetSum
             }
@@ -93,6 +98,12 @@ extension BoxLayoutRun {
             max(longest, items.sum(line.items) { item in
                 max(item.flexBasis.maybeMax(item.minSize.main(row)) + item.margin.mainSum(row), item.paddingBorder.mainSum(row))
             } + boxGapSum(c.gap.main(row), line.items.count))
+        }
+    }
+
+    private func longestHypotheticalLine(_ items: BoxFlexItems, _ lines: BoxFlexLines, _ c: BoxFlexContainer) -> CGFloat {
+        lines.reduce(0) { longest, line in
+            max(longest, items.sum(line.items) { $0.hypotheticalOuter.main(c.isRow) } + boxGapSum(c.gap.main(c.isRow), line.items.count))
         }
     }
 
