@@ -150,6 +150,17 @@ import Testing
         for id in ["avatar", "menu", "name", "body", "image", "like", "comment", "share", "separator"] {
             #expect(card[id]?.inRoot == cell[id]?.inRoot, "\(id)")
         }
+        // Content that hides the photo makes it `display: none`: zero, with its margin gone
+        // too (the anchored cell keeps the hidden photo's place and its 12 above), so the
+        // actions follow the body by their own 8 and the card is the photo and 12 shorter.
+        let portrait = try #require(ProfileSet.defaults["phone-portrait"])
+        let without = try Self.load("feed-card").compiled().snapshot(for: portrait, content: ["hasPhoto": false])
+        #expect(without["image"]?.frame == rect(0, 0, 0, 0))
+        let body = try #require(without["body"]?.inRoot)
+        #expect(without["body"]?.inRoot == card["body"]?.inRoot)
+        #expect(without["actions"]?.inRoot.minY == body.maxY + 8)
+        let photo = try #require(card["image"]?.frame.height)
+        #expect(abs(without["card"]!.frame.height - (card["card"]!.frame.height - photo - 12)) < 0.5)
     }
 
     @Test func loginForm() throws {

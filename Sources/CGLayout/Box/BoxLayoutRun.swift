@@ -115,8 +115,8 @@ final class BoxLayoutRun {
     /// for the run's life.
     convenience init(tree: BoxTree, rootDirection: LayoutDirection, measure: @escaping (Int, BoxMeasureRequest) -> BoxMeasurement) {
         self.init(tree: tree)
-        begin(direction: rootDirection, isHidden: { _ in false })
-        leaves = ClosureLeafMeasure(measure)
+        leaves = ClosureLeafMeasure(measure, isHidden: nil)
+        begin(direction: rootDirection)
     }
 
     deinit {
@@ -144,18 +144,20 @@ final class BoxLayoutRun {
     func layout(available: (width: BoxAvailableSpace, height: BoxAvailableSpace), containingBlock: CGSize?, direction: LayoutDirection,
                 isHidden: (Int) -> Bool = { _ in false }, measure: (Int, BoxMeasureRequest) -> BoxMeasurement) {
         withoutActuallyEscaping(measure) { measure in
-            layout(available: available, containingBlock: containingBlock, direction: direction, isHidden: isHidden,
-                   leaves: ClosureLeafMeasure(measure))
+            withoutActuallyEscaping(isHidden) { isHidden in
+                layout(available: available, containingBlock: containingBlock, direction: direction,
+                       leaves: ClosureLeafMeasure(measure, isHidden: isHidden))
+            }
         }
     }
 
-    /// Lays the tree out with `leaves` measuring the leaves: without allocating, given a
-    /// measure kept from layout to layout (`leafMeasure(_:make:)`).
+    /// Lays the tree out with `leaves` measuring the leaves and saying which are hidden:
+    /// without allocating, given a measure kept from layout to layout (`leafMeasure(_:make:)`).
     func layout(available: (width: BoxAvailableSpace, height: BoxAvailableSpace), containingBlock: CGSize?, direction: LayoutDirection,
-                isHidden: (Int) -> Bool, leaves: BoxLeafMeasure) {
+                leaves: BoxLeafMeasure) {
         guard nodeCount > 0 else { return }
-        begin(direction: direction, isHidden: isHidden)
         self.leaves = leaves
+        begin(direction: direction)
         defer { self.leaves = nil }
         let space = BoxAxes(width: Self.sanitize(available.width), height: Self.sanitize(available.height))
         // The layout recurses a few frames per level of the tree: a deep tree moves to a
@@ -177,7 +179,7 @@ final class BoxLayoutRun {
     }
 
     /// Resets what belongs to one layout.
-    private func begin(direction: LayoutDirection, isHidden: (Int) -> Bool) {
+    private func begin(direction: LayoutDirection) {
         generation &+= 1
         if generation == 0 {
             // After 2³² layouts, entries of long ago could pass for this layout's.
@@ -190,6 +192,8 @@ final class BoxLayoutRun {
         itemTop = 0
         lineTop = 0
         let rootIsRTL = direction == .rightToLeft
+        // Without hidden elements (the common case) no node is asked about.
+        let hides = leaves?.hidesAny ?? false
         for node in 0..<nodeCount {
             let inherited = parents[node] >= 0 ? isRTL[Int(parents[node])] : rootIsRTL
             switch styles[node].direction {
@@ -197,7 +201,7 @@ final class BoxLayoutRun {
             case .ltr: isRTL[node] = false
             case .rtl: isRTL[node] = true
             }
-            isNone[node] = styles[node].display == .none || isHidden(node)
+            isNone[node] = styles[node].display == .none || (hides && leaves!.isHidden(node))
             layouts[node] = BoxUnroundedLayout()
         }
     }
@@ -280,18 +284,32 @@ final class BoxLayoutRun {
     }
 }
 
-/// Measures the leaves of a layout: the content-box size of the leaf at a node index, for a
-/// request. A class, so that a run calls it without an existential or a closure context (a
-/// closure stored for the layout's length was an allocation per layout).
+/// What a layout asks its caller about the nodes: the content-box size of the leaf at a node
+/// index for a request, and which nodes the caller hides (laid out as `display: none`). A
+/// class, so that a run calls it without an existential or a closure context (a closure stored
+/// for the layout's length was an allocation per layout).
 class BoxLeafMeasure {
+    /// Whether the caller hides any node in this layout; when not, no node is asked.
+    var hidesAny: Bool { false }
+
+    func isHidden(_ node: Int) -> Bool { false }
+
     func measure(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement { BoxMeasurement(size: .zero) }
 }
 
 /// Leaves measured by a closure (the engine's one-call entry point and tests).
 final class ClosureLeafMeasure: BoxLeafMeasure {
     private let body: (Int, BoxMeasureRequest) -> BoxMeasurement
+    private let hidden: ((Int) -> Bool)?
 
-    init(_ body: @escaping (Int, BoxMeasureRequest) -> BoxMeasurement) { self.body = body }
+    init(_ body: @escaping (Int, BoxMeasureRequest) -> BoxMeasurement, isHidden: ((Int) -> Bool)?) {
+        self.body = body
+        hidden = isHidden
+    }
+
+    override var hidesAny: Bool { hidden != nil }
+
+    override func isHidden(_ node: Int) -> Bool { hidden?(node) ?? false }
 
     override func measure(_ node: Int, _ request: BoxMeasureRequest) -> BoxMeasurement { body(node, request) }
 }

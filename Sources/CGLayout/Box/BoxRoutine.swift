@@ -41,14 +41,12 @@ struct BoxRoutine: LayoutRoutine {
         // to resolve against on that axis, as in CSS.
         let containingBlock = CGSize(width: available.width.definite != nil ? source.size.width : .infinity,
                                      height: available.height.definite != nil ? source.size.height : .infinity)
-        let hides = store.hasHidden
         let run = runs.take()
         defer { runs.giveBack(run) }
         let leaves = run.leafMeasure(StoreLeafMeasure<Store>.self) { StoreLeafMeasure(slots: slots, replaced: replaced) }
         leaves.store = store
         defer { leaves.store = nil }
-        run.layout(available: available, containingBlock: containingBlock, direction: direction,
-                   isHidden: { node in hides && leaves.store!.isHidden(slots[node]) }, leaves: leaves)
+        run.layout(available: available, containingBlock: containingBlock, direction: direction, leaves: leaves)
         run.forEachResult(snapScale: settings.snapScale) { node, result in
             var frame = result.frame
             // The root is placed in the source; every other frame is in its parent's space.
@@ -76,6 +74,10 @@ final class StoreLeafMeasure<Store: LayoutStore>: BoxLeafMeasure {
         self.slots = slots
         self.replaced = replaced
     }
+
+    override var hidesAny: Bool { store?.hasHidden ?? false }
+
+    override func isHidden(_ node: Int) -> Bool { store?.isHidden(slots[node]) ?? false }
 
     /// A leaf's content measured through the store: text flows into the width it is given
     /// (0 for its min-content width, unbounded for its max-content width); replaced content
