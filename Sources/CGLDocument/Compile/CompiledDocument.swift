@@ -168,7 +168,7 @@ public final class CompiledDocument: Sendable {
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
         let hidden = hidden(content, handles: program.handles)
-        let sizings = contentSizings(content, handles: program.handles, hidden: hidden, environment: environment)
+        let sizings = contentSizings(content, handles: program.handles, inBoxTree: program.inBoxTree, hidden: hidden, environment: environment)
         let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
                                                            sizings: sizings, hidden: hidden)
         if let issue { throw .layout(issue) }
@@ -178,7 +178,8 @@ public final class CompiledDocument: Sendable {
     }
 
     /// The sizings of the elements whose slots the content fills with other than the default.
-    private func contentSizings(_ content: Content, handles: [ElementHandle?], hidden: [ElementHandle], environment: LayoutEnvironment) -> [SizingOverride] {
+    private func contentSizings(_ content: Content, handles: [ElementHandle?], inBoxTree: [Bool], hidden: [ElementHandle],
+                                environment: LayoutEnvironment) -> [SizingOverride] {
         var sizings: [SizingOverride] = []
         for (index, spec) in document.elements.enumerated() {
             // A hidden element measures nothing: its text is not shaped.
@@ -187,7 +188,8 @@ public final class CompiledDocument: Sendable {
                 let textScale = hasStyledText ? environment.textScale : 1
                 guard let paragraph = DocumentCompiler.paragraph(text, style: document.styles[styled.style], textScale: textScale,
                                                                  direction: environment.direction) else { continue }
-                sizings.append(SizingOverride(handle, DocumentCompiler.sizing(of: paragraph, scale: environment.scale)))
+                let boxed = index < inBoxTree.count && inBoxTree[index]
+                sizings.append(SizingOverride(handle, DocumentCompiler.sizing(of: paragraph, scale: environment.scale, inBoxTree: boxed)))
             }
             if let slot = spec.sizeSlot, case .size(let size)? = content.values[slot.slot] {
                 sizings.append(SizingOverride(handle, slot.sizing(for: size)))

@@ -21,6 +21,9 @@ struct DocumentCompiler {
         var safeArea: ElementHandle?
         /// A handle per document element, in document order; `nil` when no block involves it.
         var handles: [ElementHandle?]
+        /// Per document element, in document order: whether a box block lays it out (its text
+        /// then measures in Chrome's line boxes).
+        var inBoxTree: [Bool] = []
         /// The elements the slots' defaults hide, set once compiled (by `CompiledDocument`):
         /// a snapshot without content uses them as they are.
         var defaultHidden: [ElementHandle] = []
@@ -60,7 +63,8 @@ struct DocumentCompiler {
             scheme: compiled,
             root: compiled.handle(for: root),
             safeArea: compiled.handle(for: safeArea),
-            handles: document.elements.map { spec in elements[spec.id].flatMap { compiled.handle(for: $0) } }
+            handles: document.elements.map { spec in elements[spec.id].flatMap { compiled.handle(for: $0) } },
+            inBoxTree: document.elements.map { boxed.contains($0.id) }
         )
     }
 
@@ -83,7 +87,7 @@ struct DocumentCompiler {
         case .view:
             let view: LayoutView
             if let styled = spec.styledText {
-                view = makeLabel(spec.id, styled)
+                view = makeLabel(spec.id, styled, inBoxTree: inBoxTree)
             } else if var text = spec.text {
                 if !inBoxTree { text.words = nil }
                 view = LayoutLabel(identifier: spec.id, text: text)
@@ -99,14 +103,16 @@ struct DocumentCompiler {
     /// A label whose text measures in its style's font, scaled by the environment's text
     /// scale, with its paragraph in the environment's direction (unless the style fixes it).
     /// The paragraph is prepared here, once per compiled program: snapshots only fill lines.
-    private func makeLabel(_ id: String, _ styled: StyledTextSpec) -> LayoutView {
+    /// In a box tree its lines are Chrome's line boxes (`CSSLineBox`).
+    private func makeLabel(_ id: String, _ styled: StyledTextSpec, inBoxTree: Bool) -> LayoutView {
         guard let paragraph = Self.paragraph(styled.string, style: document.styles[styled.style], textScale: textScale, direction: direction) else {
             // Validation resolved every style, so this only happens if fonts vanished since.
             return LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: 0))
         }
-        let label = LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: paragraph.lineHeight),
-                                baselineOffset: paragraph.firstBaseline)
-        label.contentSizing = Self.sizing(of: paragraph, scale: scale)
+        let lineBox = inBoxTree ? paragraph.cssLineBox(pixelScale: scale ?? 1) : nil
+        let label = LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: lineBox?.lineHeight ?? paragraph.lineHeight),
+                                baselineOffset: lineBox?.baseline ?? paragraph.firstBaseline)
+        label.contentSizing = Self.sizing(of: paragraph, scale: scale, inBoxTree: inBoxTree)
         return label
     }
 
@@ -118,11 +124,22 @@ struct DocumentCompiler {
     }
 
     /// A label's content sizing: the paragraph filled at the offered width, its size rounded
-    /// up to whole pixels so that snapped frames hold their text.
-    static func sizing(of paragraph: TextParagraph, scale: Double?) -> ContentSizing {
-        .custom { offered in
+    /// up to whole pixels so that snapped frames hold their text. In a box tree, as Chrome
+    /// sizes text: lines of its line box (`CSSLineBox`), the width rounded up to 1/64 of a
+    /// pixel (`LayoutUnit`), at 1 pixel per point without a scale.
+    static func sizing(of paragraph: TextParagraph, scale: Double?, inBoxTree: Bool) -> ContentSizing {
+        guard inBoxTree else {
+            return .custom { offered in
+                let measured = paragraph.measure(width: offered.width)
+                return CGSize(width: PixelSnapping.roundUp(measured.width, scale: scale), height: PixelSnapping.roundUp(measured.height, scale: scale))
+            }
+        }
+        let pixels = scale ?? 1
+        let lineHeight = paragraph.cssLineBox(pixelScale: pixels).lineHeight
+        let layoutUnits = 64 * pixels
+        return .custom { offered in
             let measured = paragraph.measure(width: offered.width)
-            return CGSize(width: PixelSnapping.roundUp(measured.width, scale: scale), height: PixelSnapping.roundUp(measured.height, scale: scale))
+            return CGSize(width: (measured.width * layoutUnits).rounded(.up) / layoutUnits, height: Double(measured.lineCount) * lineHeight)
         }
     }
 

@@ -27,6 +27,11 @@ extension SchemeDocument {
     public func textRenderings(for snapshot: DocumentSnapshot, content: Content = .empty) -> [String: TextRendering] {
         guard let engine = try? TextEngine.shared() else { return [:] }
         let frames = Dictionary(snapshot.elements.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        // Text in a box tree measured in Chrome's line boxes: its lines sit on them.
+        let boxed = Set((blocks + variants.flatMap(\.blocks)).flatMap(\.leaves).flatMap { block -> [String] in
+            if case .box(let box) = block { return box.tree }
+            return []
+        })
         var renderings: [String: TextRendering] = [:]
         for element in elements {
             // A frame without width or height shows no text (a collapsed label draws nothing,
@@ -38,8 +43,11 @@ extension SchemeDocument {
             let direction: TextDirection = snapshot.environment.direction == .rightToLeft ? .rightToLeft : .leftToRight
             guard let layout = try? engine.layout(styled.string, style: style, width: frame.size.width, direction: direction),
                   let resolution = try? engine.resolve(style) else { continue }
-            let lines = layout.lines.map { line in
-                TextRendering.Line(text: line.text(in: styled.string) + (line.isTruncated ? "…" : ""), baseline: line.baseline, width: line.width)
+            let lineBox = boxed.contains(element.id)
+                ? (try? engine.paragraph(styled.string, style: style, direction: direction))?.cssLineBox(pixelScale: snapshot.environment.scale ?? 1) : nil
+            let lines = layout.lines.enumerated().map { index, line in
+                TextRendering.Line(text: line.text(in: styled.string) + (line.isTruncated ? "…" : ""),
+                                   baseline: lineBox.map { $0.baseline + Double(index) * $0.lineHeight } ?? line.baseline, width: line.width)
             }
             renderings[element.id] = TextRendering(family: resolution.primary.family.isEmpty ? "sans-serif" : resolution.primary.family,
                                                    size: style.size, weight: style.weight, italic: style.italic,

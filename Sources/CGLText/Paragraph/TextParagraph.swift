@@ -15,6 +15,10 @@ public final class TextParagraph: Sendable {
     public let lineHeight: Double
     /// The distance from the top to the first line's baseline, in points (whatever the width).
     public let firstBaseline: Double
+    /// The primary font's ascent, descent and own line height at the style's size, in points.
+    let ascent: Double
+    let descent: Double
+    let fontLineHeight: Double
 
     init(string: String, style: TextStyle, direction: TextDirection, prepared: PreparedParagraph, primary: FontFace) {
         self.string = string
@@ -31,6 +35,9 @@ public final class TextParagraph: Sendable {
         case .multiple(let factor): fontLineHeight * factor
         }
         self.lineHeight = lineHeight
+        self.ascent = ascent
+        self.descent = descent
+        self.fontLineHeight = fontLineHeight
         // The glyphs sit in the middle of the line: half the leading above (CSS's model).
         firstBaseline = (lineHeight - (ascent + descent)) / 2 + ascent
     }
