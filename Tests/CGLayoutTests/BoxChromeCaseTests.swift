@@ -75,4 +75,22 @@ import Testing
         #expect(frames[1].size.height == chrome, "n8")
         #expect(frames[2].size.height == chrome, "n9")
     }
+
+    /// The same rule with definite space around the column: a column of auto height in a row
+    /// 768 high (not stretched) is still its items' hypothetical heights. An item with
+    /// `flexBasis: 0` and an automatic minimum height is its content's 1,200 (the automatic
+    /// minimum); one with `minHeight: 0` adds nothing. Chrome: 1,200, 1,200 and 0.
+    @Test func aColumnInDefiniteSpaceSumsItsItemsHypotheticalSizes() {
+        let frames = Self.layout([
+            (Self.style { $0.flexDirection = .row; $0.height = .points(768); $0.width = .points(1024); $0.alignItems = .init(.flexStart) }, [1]),
+            (Self.style { $0.width = .points(1024) }, [2, 4]),                                              // 1 column
+            (Self.style { $0.flexGrow = 1; $0.flexBasis = .points(0); $0.minHeight = .auto }, [3]),         // 2 n9
+            (Self.style { $0.width = .points(1000); $0.height = .points(1200) }, []),                       // 3
+            (Self.style { $0.flexBasis = .points(0) }, [5]),                                                // 4 n10
+            (Self.style { $0.width = .points(10); $0.height = .points(50) }, []),                           // 5
+        ], width: 1024, height: .definite(768))
+        #expect(frames[1].size.height == 1200, "the column")
+        #expect(frames[2].size.height == 1200, "n9")
+        #expect(frames[4].size.height == 0, "n10")
+    }
 }

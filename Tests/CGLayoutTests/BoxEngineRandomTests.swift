@@ -142,3 +142,37 @@ extension BoxEngineRandomTests {
         }
     }
 }
+
+extension BoxEngineRandomTests {
+    /// Malformed trees (a tree built by hand can be): children listed twice, shared by two
+    /// parents, before their parent, out of range, or a node its own child. Each child counts
+    /// once, under its first parent; the rest are ignored. Nothing traps, and every node gets
+    /// a finite frame.
+    @Test func malformedTreesLayOutWithoutTrapping() {
+        var (random, seed) = SplitMix64.replayable("malformedTreesLayOutWithoutTrapping")
+        for round in 0..<300 {
+            let count = Int.random(in: 1...12, using: &random)
+            var tree = BoxTree()
+            for node in 0..<count {
+                let start = Int32(tree.children.count)
+                for _ in 0..<Int.random(in: 0...4, using: &random) {
+                    // Any index, often a later one, sometimes one already taken, out of range or negative.
+                    tree.children.append(Int32.random(in: -2...Int32(count + 2), using: &random))
+                }
+                var style = Self.style(&random, hostile: false)
+                if Bool.random(using: &random) { style.flexWrap = .wrap }
+                let end = Int32(tree.children.count)
+                // Sometimes a range that runs backwards or past the list.
+                let range: Range<Int32> = Int.random(in: 0..<8, using: &random) == 0 ? start..<(end + 3) : start..<end
+                tree.nodes.append(BoxTree.Node(style: style, children: range, measures: Bool.random(using: &random) && node > 0))
+            }
+            let results = BoxEngine.layout(tree, available: (.definite(375), .maxContent), containingBlock: nil, direction: .leftToRight,
+                                           snapScale: 2) { _, request in
+                BoxMeasurement(size: CGSize(width: request.knownWidth ?? 40, height: request.knownHeight ?? 20), firstBaseline: 14)
+            }
+            #expect(results.count == count)
+            let finite = results.allSatisfy { $0.frame.minX.isFinite && $0.frame.minY.isFinite && $0.frame.width.isFinite && $0.frame.height.isFinite }
+            #expect(finite, "seed \(seed) round \(round): a frame is not finite")
+        }
+    }
+}

@@ -105,6 +105,11 @@ import Testing
         #expect(frames.count == 3)
         expectRect(frames[1], 0, 0, 30, 10)
         expectRect(frames[2], 30, 0, 30, 10)
+        // A node whose children are all gone is a leaf: it measures its own content.
+        let photo = addChild(root)
+        photo.contentSizing = .fixed(CGSize(width: 40, height: 10))
+        let leaf = BoxLayoutBlock(root: BoxNode(photo, children: [BoxNode(LayoutView(frame: .zero, identifier: "gone"))]))
+        expectRect(layoutChecked(leaf, in: root.bounds)[0], 0, 0, 40, 10)
     }
 }
 

@@ -27,8 +27,10 @@ extension SchemeDocument {
     public func textRenderings(for snapshot: DocumentSnapshot, content: Content = .empty) -> [String: TextRendering] {
         guard let engine = try? TextEngine.shared() else { return [:] }
         let frames = Dictionary(snapshot.elements.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
-        // Text in a box tree measured in Chrome's line boxes: its lines sit on them.
-        let boxed = Set((blocks + variants.flatMap(\.blocks)).flatMap(\.leaves).flatMap { block -> [String] in
+        // Text in a box tree (of the variants the environment selects, as compiled) is measured
+        // in Chrome's line boxes: its lines sit on them.
+        let active = variants.filter { $0.conditions.hold(for: snapshot.environment) }
+        let boxed = Set(Variants.apply(active, to: blocks).flatMap(\.leaves).flatMap { block -> [String] in
             if case .box(let box) = block { return box.tree }
             return []
         })
@@ -41,7 +43,11 @@ extension SchemeDocument {
             if let slot = element.textSlot, case .text(let text)? = content.values[slot.slot] { styled.string = text }
             let style = base.scaled(by: snapshot.environment.textScale)
             let direction: TextDirection = snapshot.environment.direction == .rightToLeft ? .rightToLeft : .leftToRight
-            guard let layout = try? engine.layout(styled.string, style: style, width: frame.size.width, direction: direction),
+            // A box tree's text is as wide as Chrome measures it (to 1/64 px), and its snapped
+            // frame up to half a pixel narrower: it is laid out in a pixel more, so that it
+            // breaks where it was measured.
+            let pixel = boxed.contains(element.id) ? 1 / (snapshot.environment.scale ?? 1) : 0
+            guard let layout = try? engine.layout(styled.string, style: style, width: frame.size.width + pixel, direction: direction),
                   let resolution = try? engine.resolve(style) else { continue }
             let lineBox = boxed.contains(element.id)
                 ? (try? engine.paragraph(styled.string, style: style, direction: direction))?.cssLineBox(pixelScale: snapshot.environment.scale ?? 1) : nil

@@ -7,8 +7,8 @@
 /// positioned by subpixels, a descent rounded down borrows a pixel from the ascent); the
 /// font's own line height is their sum plus the rounded line gap; an explicit line height is
 /// kept to 1/64 of a pixel (`LayoutUnit`); and the half-leading above the glyphs is floored
-/// to a whole pixel (`FontHeight::AddLeading`). Measured in headless Chromium against DejaVu
-/// at 12–28 pt and scales 1–3.
+/// to a whole pixel (`FontHeight::AddLeading`). Checked in headless Chromium against DejaVu
+/// Sans at 12–28 pt, at scales 1 and 2.
 public struct CSSLineBox: Sendable, Hashable {
     /// Each line's height, in points.
     public var lineHeight: Double

@@ -157,6 +157,9 @@ extension BoxLayoutRun {
             let adjustment = style.pointee.boxSizing == .contentBox ? paddingBorder.sums : .zero
             let inset = BoxSides(top: style.pointee.inset.top.resolve(c.innerSize.height), right: style.pointee.inset.right.resolve(c.innerSize.width),
                                  bottom: style.pointee.inset.bottom.resolve(c.innerSize.height), left: style.pointee.inset.left.resolve(c.innerSize.width))
+            // The run's child lists are disjoint (validated when it was made): the containers on
+            // one path never hold more items than there are nodes.
+            precondition(itemTop < itemArena.count, "box layout: more items than nodes")
             (itemArena.baseAddress! + itemTop).initialize(to: BoxFlexItem(
                 node: child, size: style.pointee.resolvedSize(percentBasis, adjustment: adjustment), sizeStyle: style.pointee.size,
                 minSize: BoxAxes(width: style.pointee.minWidth.resolve(percentBasis.width), height: style.pointee.minHeight.resolve(percentBasis.height)).maybeAdd(adjustment),

@@ -25,6 +25,7 @@ extension BoxLayoutRun {
     func collectFlexLines(_ items: BoxFlexItems, _ available: BoxAxes<BoxAvailableSpace>, _ c: BoxFlexContainer) -> BoxFlexLines {
         let first = lineTop
         func push(_ range: Range<Int>) {
+            precondition(lineTop < lineArena.count, "box layout: more lines than nodes")
             (lineArena.baseAddress! + lineTop).initialize(to: BoxFlexLine(items: range))
             lineTop += 1
         }
@@ -72,7 +73,8 @@ extension BoxLayoutRun {
         } else {
             switch available.main(row) {
             case .definite(let space):
-                let size = longestLine(items, lines, c) + insetSum
+                // A column's content height is its items' hypothetical heights (below).
+                let size = (c.isColumn ? longestHypotheticalLine(items, lines, c) : longestLine(items, lines, c)) + insetSum
                 outer = lines.count > 1 ? max(size, space) : size
             case .minContent where c.isWrap:
                 outer = longestLine(items, lines, c) + insetSum

@@ -119,11 +119,8 @@ struct FlatBoxTree {
             let index = tree.nodes.count
             let run = tree.children.count
             tree.children.append(contentsOf: repeatElement(-1, count: children.count))
-            let sizing = children.isEmpty ? (element as? any AdaptiveLayoutElement)?.contentSizing : nil
-            tree.nodes.append(BoxTree.Node(style: style, children: Int32(run)..<Int32(tree.children.count),
-                                           measures: sizing.map { !$0.isCurrentSize } ?? false))
+            tree.nodes.append(BoxTree.Node(style: style, children: Int32(run)..<Int32(tree.children.count), measures: false))
             elements.append(element)
-            replaced.append(sizing?.isReplaced ?? false)
             depth = Swift.max(depth, stack.count + 1)
             if !children.isEmpty { stack.append(Level(children: children, run: run)) }
             return index
@@ -154,6 +151,13 @@ struct FlatBoxTree {
                 tree.nodes[node].children = start..<Int32(compact.count)
             }
             tree.children = compact
+        }
+        // A node without children (left) measures its element's content.
+        replaced = Array(repeating: false, count: tree.nodes.count)
+        for node in tree.nodes.indices where tree.nodes[node].children.isEmpty {
+            guard let sizing = (elements[node] as? any AdaptiveLayoutElement)?.contentSizing else { continue }
+            tree.nodes[node].measures = !sizing.isCurrentSize
+            replaced[node] = sizing.isReplaced
         }
     }
 }

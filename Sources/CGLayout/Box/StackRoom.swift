@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,12 +39,16 @@ enum StackRoom {
         return here - lowest
     }
 
-    /// The main thread's, found once: glibc reads `/proc/self/maps` to answer for it.
-    private static let mainThreadLowest = Mutex<Int?>(nil)
+    /// Each thread's lowest stack address, found once per thread and kept in a thread-specific
+    /// slot: glibc's `pthread_getattr_np` allocates (and reads `/proc/self/maps` for the main
+    /// thread), which a deep layout repeated on a daemon's thread must not do each time.
+    private static let lowestKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
 
     private static func lowestStackAddress() -> Int? {
-        let isMain = Thread.isMainThread
-        if isMain, let known = mainThreadLowest.withLock({ $0 }) { return known }
+        if let key = lowestKey, let known = pthread_getspecific(key) { return Int(bitPattern: known) }
         let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
         defer { attributes.deallocate() }
         guard getThreadAttributes(pthread_self(), attributes) == 0 else { return nil }
@@ -53,7 +56,7 @@ enum StackRoom {
         var lowest: UnsafeMutableRawPointer?
         var size = 0
         guard pthread_attr_getstack(attributes, &lowest, &size) == 0, let lowest else { return nil }
-        if isMain { mainThreadLowest.withLock { $0 = Int(bitPattern: lowest) } }
+        if let key = lowestKey { pthread_setspecific(key, lowest) }
         return Int(bitPattern: lowest)
     }
 
