@@ -94,6 +94,22 @@ import Testing
         #expect(results[min(depth, BoxEngine.maximumDepth) - 1].frame.minX == 1)
     }
 
+    /// A tree too deep for the caller's stack lays out on another thread, which still sees
+    /// the caller's `LayoutCancellation` (a task-local does not cross threads by itself): a
+    /// daemon's deadline binds deep layouts too.
+    @Test func aDeepLayoutSeesTheCallersCancellation() {
+        let bound = LayoutCancellation()
+        var seen: [Bool] = []
+        LayoutCancellation.$current.withValue(bound) {
+            _ = BoxEngine.layout(Self.deepTree(1000), available: (.definite(10_000), .definite(10_000)), containingBlock: nil,
+                                 direction: .leftToRight, snapScale: nil) { _, request in
+                seen.append(LayoutCancellation.current === bound)
+                return Self.measureText(request)
+            }
+        }
+        #expect(!seen.isEmpty && seen.allSatisfy { $0 })
+    }
+
     /// Each level asks its child a bounded number of questions, and the caches answer the
     /// repeats: the work grows linearly with depth (about 27 computations per level here),
     /// not exponentially as it would if every pass re-laid out the subtree.

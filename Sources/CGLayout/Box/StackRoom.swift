@@ -25,8 +25,12 @@ enum StackRoom {
         // A quarter of the stack is kept for what runs around the work.
         if let left = remainingOnThisThread(), left - left / 4 >= bytes { return body() }
         return withoutActuallyEscaping(body) { body in
-            if bytes <= DeepThread.usableBytes, let result = DeepThread.shared.run(body) { return result }
-            return onOwnThread(stackBytes: bytes + 1 << 20, body)
+            // A task-local does not cross threads by itself: the work sees the caller's
+            // cancellation where it runs.
+            let cancellation = LayoutCancellation.current
+            let bound = { LayoutCancellation.$current.withValue(cancellation) { body() } }
+            if bytes <= DeepThread.usableBytes, let result = DeepThread.shared.run(bound) { return result }
+            return onOwnThread(stackBytes: bytes + 1 << 20, bound)
         }
     }
 
