@@ -46,11 +46,12 @@ extension SchemeDocument {
             // A box tree's text is as wide as Chrome measures it (to 1/64 px), and its snapped
             // frame up to half a pixel narrower: it is laid out in a pixel more, so that it
             // breaks where it was measured.
-            let pixel = boxed.contains(element.id) ? 1 / (snapshot.environment.scale ?? 1) : 0
-            guard let layout = try? engine.layout(styled.string, style: style, width: frame.size.width + pixel, direction: direction),
+            let inBoxTree = boxed.contains(element.id)
+            let pixel = inBoxTree ? 1 / (snapshot.environment.scale ?? 1) : 0
+            guard let paragraph = try? engine.paragraph(styled.string, style: style, direction: direction),
                   let resolution = try? engine.resolve(style) else { continue }
-            let lineBox = boxed.contains(element.id)
-                ? (try? engine.paragraph(styled.string, style: style, direction: direction))?.cssLineBox(pixelScale: snapshot.environment.scale ?? 1) : nil
+            let layout = paragraph.layout(width: frame.size.width + pixel)
+            let lineBox = inBoxTree ? paragraph.cssLineBox(pixelScale: snapshot.environment.scale ?? 1) : nil
             let lines = layout.lines.enumerated().map { index, line in
                 TextRendering.Line(text: line.text(in: styled.string) + (line.isTruncated ? "…" : ""),
                                    baseline: lineBox.map { $0.baseline + Double(index) * $0.lineHeight } ?? line.baseline, width: line.width)

@@ -67,11 +67,9 @@ final class BoxLayoutRun {
         styles = .allocate(capacity: count)
         measures = .allocate(capacity: count)
         childStart = .allocate(capacity: count + 1)
-        parents = .allocate(capacity: count)
-        depths = .allocate(capacity: count)
+        parents = Self.filled(count, with: -1)
+        depths = Self.filled(count, with: 0)
         styleTraits = .allocate(capacity: count)
-        parents.initialize(repeating: -1)
-        depths.initialize(repeating: 0)
         var list: [Int32] = []
         list.reserveCapacity(count)
         for node in 0..<count {
@@ -97,18 +95,20 @@ final class BoxLayoutRun {
             deepest = max(deepest, depths[node])
         }
         maxDepth = Int(deepest)
-        isRTL = .allocate(capacity: count)
-        isRTL.initialize(repeating: false)
-        isNone = .allocate(capacity: count)
-        isNone.initialize(repeating: false)
-        layouts = .allocate(capacity: count)
-        layouts.initialize(repeating: BoxUnroundedLayout())
-        absolute = .allocate(capacity: count)
-        absolute.initialize(repeating: .zero)
+        isRTL = Self.filled(count, with: false)
+        isNone = Self.filled(count, with: false)
+        layouts = Self.filled(count, with: BoxUnroundedLayout())
+        absolute = Self.filled(count, with: .zero)
         itemArena = .allocate(capacity: count + 1)
         lineArena = .allocate(capacity: count + 1)
         cache = BoxNodeCaches(nodeCount: count)
         measurementCache = BoxMeasurementCache(nodeCount: count)
+    }
+
+    private static func filled<Element>(_ count: Int, with value: Element) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
+        buffer.initialize(repeating: value)
+        return buffer
     }
 
     /// A run ready to lay out (for tests that drive the steps): `begin` done, `measure` set

@@ -117,7 +117,8 @@ final class BoxLayoutRunPool: Sendable {
     /// Runs kept idle at most: one per thread that lays the tree out at the same time, up to this.
     static let keptRuns = 4
 
-    /// A run handed from the pool to one layout at a time.
+    /// A run handed from the pool to one layout at a time. Unchecked: a run is not Sendable,
+    /// but only the pool's lock hands one over, and to one taker until it is given back.
     private struct Handle: @unchecked Sendable {
         let run: BoxLayoutRun
     }

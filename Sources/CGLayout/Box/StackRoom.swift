@@ -16,8 +16,8 @@ enum StackRoom {
     static let bytesPerLevel = 12 * 1024
     #endif
 
-    /// Levels any thread has room for without looking (a secondary thread's stack is at
-    /// least 256 KiB here), so that the usual shallow tree costs no check.
+    /// Levels any thread has room for without looking, even a secondary thread's small stack,
+    /// so that the usual shallow tree costs no check.
     static let levelsWithoutLooking = 4
 
     /// Runs `body`, which needs `bytes` of stack, where it has them.
@@ -96,11 +96,14 @@ enum StackRoom {
 
 /// A thread kept for deep work, one job at a time: its stack, once touched, stays mapped, so a
 /// deep layout repeated (a kept scheme's, a daemon's) does not fault a fresh stack's pages in
-/// each time, as a new thread's would (most of a 1,000-deep tree's layout, measured). While it
-/// is busy, other deep work takes a thread of its own.
+/// each time, as a new thread's would (`docs/performance.md`, boxes). While it is busy, other
+/// deep work takes a thread of its own.
+///
+/// Unchecked Sendable: its mutable fields are read and written only under `condition`.
 private final class DeepThread: @unchecked Sendable {
-    /// The stack reserved: address space only, until touched (4,096 levels of a debug build).
-    static let stackBytes = 256 << 20
+    /// The stack reserved (address space only, until touched): the deepest tree laid out,
+    /// with the quarter `run` keeps for what runs around the work.
+    static let stackBytes = BoxEngine.maximumDepth * StackRoom.bytesPerLevel / 3 * 4 + (1 << 20)
     /// What a job may need of it, a quarter kept for what runs around the job.
     static let usableBytes = stackBytes - stackBytes / 4
     static let shared = DeepThread()
