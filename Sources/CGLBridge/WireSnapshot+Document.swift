@@ -10,7 +10,8 @@ extension WireSnapshot {
                   environment: WireEnvironment(snapshot.environment),
                   size: WireSize(width: snapshot.size.width, height: snapshot.size.height),
                   elements: snapshot.elements.map { entry in
-                      Element(id: entry.id, frame: WireRect(entry.frame), inRoot: WireRect(entry.inRoot))
+                      Element(id: entry.id, frame: WireRect(entry.frame), inRoot: WireRect(entry.inRoot),
+                              scrollSize: entry.scrollSize.map { WireSize(width: $0.width, height: $0.height) })
                   },
                   contentDigest: snapshot.contentDigest)
     }
@@ -20,7 +21,8 @@ extension WireSnapshot {
         DocumentSnapshot(scheme: scheme, hash: hash, engine: engine, environment: LayoutEnvironment(environment),
                          size: CGSize(width: size.width, height: size.height),
                          entries: elements.map { element in
-                             DocumentSnapshot.Entry(elementID: element.id, frame: CGRect(element.frame), inRoot: CGRect(element.inRoot))
+                             DocumentSnapshot.Entry(id: element.id, frame: CGRect(element.frame), inRoot: CGRect(element.inRoot),
+                                                    scrollSize: element.scrollSize.map { CGSize(width: $0.width, height: $0.height) })
                          },
                          contentDigest: contentDigest)
     }

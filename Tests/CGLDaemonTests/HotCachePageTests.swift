@@ -24,7 +24,7 @@ import Testing
     private func page(_ resolved: [LookupKeys.Resolved], from cache: HotCache) throws -> [WireBatchAnswer]? {
         var bytes = ByteBuffer()
         var places: [Int] = []
-        guard cache.writePage(resolved, requestID: 7, into: &bytes, places: &places) else {
+        guard cache.writePage(resolved, requestID: 7, version: Handshake.currentVersion, into: &bytes, places: &places) else {
             #expect(bytes.readableBytes == 0, "a page not written leaves no bytes behind")
             return nil
         }

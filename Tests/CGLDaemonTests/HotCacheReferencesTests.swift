@@ -13,19 +13,20 @@ import Testing
         SnapshotKey(schemeHash: hash, engineVersion: "1", environmentKey: environment)
     }
 
-    private func snapshot(_ scheme: String, width: Double) -> EncodedSnapshot {
+    private func snapshot(_ scheme: String, width: Double, scrollSize: WireSize? = nil) -> EncodedSnapshot {
         EncodedSnapshot(WireSnapshot(source: .computed, scheme: scheme, hash: "sha256:a", engine: "1",
                                      environment: WireEnvironment(width: width, height: 800), size: WireSize(width: width, height: 44),
                                      elements: [WireSnapshot.Element(id: "title", frame: WireRect(x: 8, y: 8, width: width - 16, height: 20),
-                                                                     inRoot: WireRect(x: 8, y: 8, width: width - 16, height: 20))]))
+                                                                     inRoot: WireRect(x: 8, y: 8, width: width - 16, height: 20), scrollSize: scrollSize)]))
     }
 
     private func reference(_ number: UInt8) -> WireLookupReference {
         WireLookupReference([UInt8](repeating: number, count: WireLookupReference.size))!
     }
 
-    private func page(_ references: [WireLookupReference], generation: UInt64 = 1, age: UInt64 = 0) -> HotCache.PageReferences {
-        HotCache.PageReferences(references: references, registryGeneration: generation, lookupKeysAge: age)
+    private func page(_ references: [WireLookupReference], generation: UInt64 = 1, age: UInt64 = 0,
+                      version: UInt16 = Handshake.currentVersion) -> HotCache.PageReferences {
+        HotCache.PageReferences(references: references, registryGeneration: generation, version: version, lookupKeysAge: age)
     }
 
     /// The frame's bytes, or nil when nothing was written.
@@ -46,7 +47,7 @@ import Testing
 
     /// The page by its resolved keys, remembering its references.
     private func resolving(_ resolved: [LookupKeys.Resolved], _ page: HotCache.PageReferences, in cache: HotCache) -> [UInt8]? {
-        written { cache.writePage(resolved, remembering: page, requestID: 7, into: &$0, places: &$1) }
+        written { cache.writePage(resolved, remembering: page, requestID: 7, version: page.version, into: &$0, places: &$1) }
     }
 
     /// The page resolved twice (as a client sends a page it keeps): the second time, each
@@ -82,6 +83,31 @@ import Testing
         #expect(byReference(older, from: cache) == frame)
         #expect(byReference(references, from: cache) == nil, "remembered at another age")
         #expect(cache.rememberedReferences == 2)
+    }
+
+    /// A page remembered for a connection of one version is written for another in that
+    /// one's layout: a version 4 connection receives no scroll sizes, a version 5 one does.
+    @Test func aRememberedPageIsWrittenInTheAskingConnectionsVersion() throws {
+        let cache = HotCache(limit: 1 << 20)
+        let wide = key("390")
+        cache.insert(snapshot("feed-cell", width: 390, scrollSize: WireSize(width: 0, height: 120)), for: wide)
+        let resolved = [LookupKeys.Resolved(key: wide, name: "feed-cell")]
+        let current = page([reference(1)])
+        let frame = try #require(remembering(resolved, current, in: cache))
+        #expect(byReference(current, from: cache) == frame)
+        let older = page([reference(1)], version: 4)
+        let olderFrame = try #require(byReference(older, from: cache))
+        #expect(olderFrame == resolving(resolved, older, in: cache))
+        for (bytes, version) in [(frame, Handshake.currentVersion), (olderFrame, UInt16(4))] {
+            var parser = FrameParser()
+            parser.feed(bytes)
+            guard case .snapshots(let answers) = try WireResponse(frame: try #require(try parser.next()), version: version),
+                  case .snapshot(let snapshot) = answers.first else {
+                Issue.record("not a page of one snapshot")
+                continue
+            }
+            #expect(snapshot.elements[0].scrollSize == (version >= 5 ? WireSize(width: 0, height: 120) : nil))
+        }
     }
 
     /// Two lookups that resolve to the same entry (equal keys, other bytes): the entry keeps

@@ -40,6 +40,13 @@ enum WireSamples {
         return snapshot
     }()
 
+    /// A snapshot whose card is a box that scrolls (version 5's field).
+    static let scrollingCell: WireSnapshot = {
+        var snapshot = contentCell
+        snapshot.elements[0].scrollSize = WireSize(width: 0, height: 812.5)
+        return snapshot
+    }()
+
     static let content = WireContent(entries: [
         .init(slot: "body", value: .text(unicode)), .init(slot: "photo", value: .size(width: 1200, height: .leastNonzeroMagnitude)),
         .init(slot: "hasBadge", value: .flag(true)), .init(slot: "", value: .text("")), .init(slot: "body", value: .flag(false)),
@@ -53,7 +60,8 @@ enum WireSamples {
         size: WireSize(width: 0, height: .greatestFiniteMagnitude),
         elements: extremes.enumerated().map { index, value in
             WireSnapshot.Element(id: index == 0 ? "" : "e\(index)\(unicode)", frame: WireRect(x: value, y: -value, width: value, height: 0),
-                                 inRoot: WireRect(x: 0, y: value, width: -value, height: value))
+                                 inRoot: WireRect(x: 0, y: value, width: -value, height: value),
+                                 scrollSize: index % 4 == 0 ? WireSize(width: value, height: -value) : nil)
         })
 
     static let requests: [WireRequest] = [

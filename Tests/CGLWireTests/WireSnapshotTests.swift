@@ -91,43 +91,101 @@ import Testing
         #expect(again == direct)
     }
 
+    /// A connection of versions 2 to 4 receives the snapshot without version 5's scroll
+    /// sizes; version 5 receives them. From a kept payload and from one read back alike.
+    @Test func anAnswerBeforeVersionFiveIsThePayloadWithoutItsScrollSizes() throws {
+        let encoded = EncodedSnapshot(WireSamples.scrollingCell)
+        let stored = try #require(EncodedSnapshot(storedPayload: encoded.payload))
+        var renamed = WireSamples.scrollingCell
+        renamed.scheme = "other"
+        for version in Handshake.supportedVersions {
+            var direct: [UInt8] = []
+            WireResponse.snapshot(renamed).encode(requestID: 9, version: version, into: &direct)
+            for kept in [encoded, stored] {
+                var frame: [UInt8] = []
+                kept.appendFrame(requestID: 9, source: .memory, named: "other", version: version, to: &frame)
+                #expect(frame == direct, "version \(version)")
+                #expect(kept.frameSize(named: "other", version: version) == direct.count)
+            }
+            var parser = FrameParser()
+            parser.feed(direct)
+            guard case .snapshot(let decoded) = try WireResponse(frame: try #require(try parser.next()), version: version) else {
+                Issue.record("not a snapshot")
+                continue
+            }
+            #expect(decoded.elements[0].scrollSize == (version >= 5 ? WireSize(width: 0, height: 812.5) : nil))
+        }
+    }
+
+    /// Scroll sizes name elements in increasing order, each once, within the snapshot.
+    @Test func aScrollSizeNamingNoElementIsRefused() {
+        var payload: [UInt8] = []
+        WireSamples.feedCell.encode(version: 5, into: &payload)
+        let withoutList = Array(payload.dropLast(4))
+        func entry(_ index: UInt32) -> [UInt8] {
+            withUnsafeBytes(of: index.bigEndian, Array.init) + [UInt8](repeating: 0, count: 16)
+        }
+        for (entries, count) in [(entry(2), 1), (entry(1) + entry(0), 2), (entry(0) + entry(0), 2), (entry(UInt32.max), 1)] as [([UInt8], UInt32)] {
+            let bad = withoutList + withUnsafeBytes(of: count.bigEndian, Array.init) + entries
+            #expect(throws: WireDecodingError.self) { try WireSnapshot(payload: bad[...], version: 5) }
+            #expect(throws: WireDecodingError.self) { try WireSnapshotView(payload: bad, version: 5) }
+        }
+        let good = withoutList + withUnsafeBytes(of: UInt32(2).bigEndian, Array.init) + entry(0) + entry(1)
+        #expect((try? WireSnapshot(payload: good[...], version: 5))?.elements.allSatisfy { $0.scrollSize == WireSize.zero } == true)
+    }
+
     /// The frame answering a batch holds each kept payload renamed and stamped, and each
     /// error, as `WireResponse.snapshots` encodes them.
     @Test func theBatchWriterWritesWhatTheEncoderWrites() throws {
         let error = WireError(code: .notFound, message: "no scheme is registered as 'x'")
-        var writer = SnapshotsFrameWriter(requestID: 12, count: 3)
-        writer.append(EncodedSnapshot(WireSamples.contentCell), named: "cell", source: .store)
-        writer.append(error)
-        writer.append(EncodedSnapshot(WireSamples.feedCell), named: "feed-cell", source: .computed)
-        let frame = writer.finish()
-        var cell = WireSamples.contentCell
-        (cell.scheme, cell.source) = ("cell", .store)
-        var feed = WireSamples.feedCell
-        feed.source = .computed
-        var expected: [UInt8] = []
-        WireResponse.snapshots([.snapshot(cell), .failure(error), .snapshot(feed)]).encode(requestID: 12, into: &expected)
-        #expect(hexString(frame) == hexString(expected))
+        for version in UInt16(2) ... Handshake.currentVersion {
+            var writer = SnapshotsFrameWriter(requestID: 12, count: 3, version: version)
+            writer.append(EncodedSnapshot(WireSamples.scrollingCell), named: "cell", source: .store)
+            writer.append(error)
+            writer.append(EncodedSnapshot(WireSamples.feedCell), named: "feed-cell", source: .computed)
+            let frame = writer.finish()
+            var cell = WireSamples.scrollingCell
+            (cell.scheme, cell.source) = ("cell", .store)
+            var feed = WireSamples.feedCell
+            feed.source = .computed
+            var expected: [UInt8] = []
+            WireResponse.snapshots([.snapshot(cell), .failure(error), .snapshot(feed)]).encode(requestID: 12, version: version, into: &expected)
+            #expect(hexString(frame) == hexString(expected), "version \(version)")
+        }
     }
 
-    /// A frame of snapshots written straight into memory is the writer's frame, byte for byte.
+    /// A frame of snapshots written straight into memory is the writer's frame, byte for
+    /// byte, renamed or as stored, for every version with batches.
     @Test func aFrameOfSnapshotsWrittenInPlaceIsTheWritersFrame() throws {
-        let answers = [(EncodedSnapshot(WireSamples.contentCell), "cell", WireSnapshot.Source.store),
+        let answers = [(EncodedSnapshot(WireSamples.scrollingCell), "cell", WireSnapshot.Source.store),
                        (EncodedSnapshot(WireSamples.feedCell), "feed-cell", .memory), (EncodedSnapshot(WireSamples.extremeSnapshot), "", .computed)]
-        var writer = SnapshotsFrameWriter(requestID: 40, count: answers.count)
-        for (snapshot, name, source) in answers { writer.append(snapshot, named: name, source: source) }
-        let expected = writer.finish()
-        let answersSize = answers.reduce(0) { $0 + SnapshotsFrameWriter.answerSize(of: $1.0, named: $1.1) }
-        let size = try #require(SnapshotsFrameWriter.frameSize(count: answers.count, answersSize: answersSize))
-        var frame = [UInt8](repeating: 0xEE, count: size)
-        let written = frame.withUnsafeMutableBytes { memory in
-            var offset = SnapshotsFrameWriter.writeHeader(requestID: 40, count: answers.count, size: size, into: memory)
-            for (snapshot, name, source) in answers {
-                offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+        for version in UInt16(2) ... Handshake.currentVersion {
+            var writer = SnapshotsFrameWriter(requestID: 40, count: answers.count, version: version)
+            for (snapshot, name, source) in answers { writer.append(snapshot, named: name, source: source) }
+            let expected = writer.finish()
+            let answersSize = answers.reduce(0) { $0 + SnapshotsFrameWriter.answerSize(of: $1.0, named: $1.1, version: version) }
+            let size = try #require(SnapshotsFrameWriter.frameSize(count: answers.count, answersSize: answersSize))
+            var frame = [UInt8](repeating: 0xEE, count: size)
+            let written = frame.withUnsafeMutableBytes { memory in
+                var offset = SnapshotsFrameWriter.writeHeader(requestID: 40, count: answers.count, size: size, into: memory)
+                for (snapshot, name, source) in answers {
+                    offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, version: version,
+                                                               into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+                }
+                return offset
             }
-            return offset
+            #expect(written == size && hexString(frame) == hexString(expected), "version \(version)")
+            #expect(SnapshotsFrameWriter.frameSize(count: 3, answersSize: answersSize, limit: answersSize) == nil)
+            // Under the name it was stored with, the payload goes as it is.
+            let stored = answers[0].0
+            var asStored = [UInt8](repeating: 0xEE, count: SnapshotsFrameWriter.answerSize(asStored: stored, version: version))
+            var byName = asStored
+            _ = asStored.withUnsafeMutableBytes { SnapshotsFrameWriter.writeAnswer(asStored: stored, source: .memory, version: version, into: $0) }
+            _ = byName.withUnsafeMutableBytes {
+                SnapshotsFrameWriter.writeAnswer(stored, named: WireSamples.scrollingCell.scheme, source: .memory, version: version, into: $0)
+            }
+            #expect(asStored == byName, "version \(version)")
         }
-        #expect(written == size && hexString(frame) == hexString(expected))
-        #expect(SnapshotsFrameWriter.frameSize(count: 3, answersSize: answersSize, limit: answersSize) == nil)
     }
 
     /// Past the 8 MiB a server may send, an item is answered `tooLarge` in its place, and
@@ -135,7 +193,7 @@ import Testing
     @Test func aBatchAnswerOverTheLimitAnswersTheItemsThatDoNotFitTooLarge() throws {
         let encoded = EncodedSnapshot(WireSamples.feedCell)
         let limit = 2 * encoded.payload.count + 600
-        var writer = SnapshotsFrameWriter(requestID: 1, count: 4, limit: limit)
+        var writer = SnapshotsFrameWriter(requestID: 1, count: 4, version: Handshake.currentVersion, limit: limit)
         for _ in 0 ..< 4 { writer.append(encoded, named: "feed-cell", source: .memory) }
         let frame = writer.finish()
         #expect(frame.count - 4 <= limit)
@@ -155,7 +213,7 @@ import Testing
 
     /// A kept payload is reserved at its exact size: the cache counts what it holds.
     @Test func aPayloadIsEncodedAtItsExactSize() {
-        for sample in [WireSamples.feedCell, WireSamples.contentCell, WireSamples.extremeSnapshot] {
+        for sample in [WireSamples.feedCell, WireSamples.contentCell, WireSamples.scrollingCell, WireSamples.extremeSnapshot] {
             let encoded = EncodedSnapshot(sample)
             var grown: [UInt8] = []
             sample.encode(into: &grown)

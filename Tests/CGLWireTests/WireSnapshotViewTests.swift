@@ -5,7 +5,7 @@ import Testing
 /// A snapshot read in place says what the decoded snapshot says, field by field, and is
 /// refused where decoding is.
 @Suite struct WireSnapshotViewTests {
-    static let snapshots = [WireSamples.feedCell, WireSamples.contentCell, WireSamples.extremeSnapshot]
+    static let snapshots = [WireSamples.feedCell, WireSamples.contentCell, WireSamples.scrollingCell, WireSamples.extremeSnapshot]
 
     static func payload(_ snapshot: WireSnapshot, version: UInt16) -> [UInt8] {
         var payload: [UInt8] = []
@@ -26,7 +26,7 @@ import Testing
             #expect(view.size == decoded.size)
             #expect(view.contentDigest == decoded.contentDigest)
             #expect(view.elementCount == decoded.elements.count)
-            #expect(view.elementOffsets().map(view.element(at:)) == decoded.elements)
+            #expect(view.elementOffsets().enumerated().map { view.element(at: $1, index: $0) } == decoded.elements)
             for element in decoded.elements {
                 #expect(view.element(id: element.id) == decoded[element.id])
             }
@@ -54,11 +54,26 @@ import Testing
 
     @Test(arguments: snapshots)
     func everyTruncationAndTrailingByteIsRefused(snapshot: WireSnapshot) {
-        let payload = Self.payload(snapshot, version: 2)
-        for count in 0 ..< payload.count {
-            #expect(throws: WireDecodingError.self, "cut at \(count)") { try WireSnapshotView(payload: Array(payload[..<count]), version: 2) }
+        for version: UInt16 in [2, Handshake.currentVersion] {
+            let payload = Self.payload(snapshot, version: version)
+            for count in 0 ..< payload.count {
+                #expect(throws: WireDecodingError.self, "cut at \(count)") { try WireSnapshotView(payload: Array(payload[..<count]), version: version) }
+            }
+            #expect(throws: WireDecodingError.self) { try WireSnapshotView(payload: payload + [0], version: version) }
         }
-        #expect(throws: WireDecodingError.self) { try WireSnapshotView(payload: payload + [0], version: 2) }
+    }
+
+    /// Version 5's scroll sizes read by element, in place, as decoded; none before it.
+    @Test func scrollSizesReadByElement() throws {
+        let payload = Self.payload(WireSamples.extremeSnapshot, version: 5)
+        let view = try WireSnapshotView(payload: payload, version: 5)
+        for (index, element) in WireSamples.extremeSnapshot.elements.enumerated() {
+            #expect(view.scrollSize(ofElement: index) == element.scrollSize)
+            #expect(view.element(id: element.id)?.scrollSize == element.scrollSize)
+        }
+        #expect(WireSamples.extremeSnapshot.elements.contains { $0.scrollSize != nil })
+        let older = try WireSnapshotView(payload: Self.payload(WireSamples.extremeSnapshot, version: 4), version: 4)
+        #expect(older.elementOffsets().indices.allSatisfy { older.scrollSize(ofElement: $0) == nil })
     }
 
     /// A view accepts exactly what the decoder accepts: random bytes changed in every

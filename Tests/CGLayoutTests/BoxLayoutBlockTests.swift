@@ -75,6 +75,36 @@ import Testing
         expectRect(rtl[2], 0, 0, 20, 10)
     }
 
+    /// A box that clips or scrolls reports how far its content scrolls, by frame index, in
+    /// snapshots of a compiled scheme (fresh and reused), of a live scheme, and of the
+    /// scheme's child snapshots; any other frame has none.
+    @Test func aScrollingBoxReportsItsScrollSize() {
+        let root = makeRoot(300, 400)
+        let panel = addChild(root), list = addChild(root), first = addChild(list), second = addChild(list)
+        let scheme = LayoutScheme(blocks: [
+            panel.layoutBlock(with: .equal(rect(0, 0, 300, 20))),
+            BoxLayoutBlock(root: BoxNode(list, style: Self.style {
+                $0.width = 200; $0.height = 100; $0.flexDirection = .column; $0.padding = BoxEdges(.points(10)); $0.overflowY = .scroll
+            }, children: [
+                BoxNode(first, style: Self.style { $0.height = 70; $0.flexShrink = 0 }),
+                BoxNode(second, style: Self.style { $0.height = 70; $0.flexShrink = 0; $0.margin.bottom = .points(5) }),
+            ])),
+        ])
+        // 10 + 70 + 70 + 5 + 10 = 165 of content in a 100-point client area.
+        let compiled = scheme.compiled()
+        var kept = LayoutSnapshot()
+        for snapshot in [compiled.snapshot(for: root.bounds), scheme.snapshot(for: root.bounds)] {
+            #expect(snapshot.scrollSize(at: 1) == CGSize(width: 0, height: 65))
+            #expect(snapshot.scrollSize(at: 0) == nil && snapshot.scrollSize(at: 2) == nil && snapshot.scrollSize(at: 99) == nil)
+            #expect(snapshot.childSnapshots[1].scrollSize(at: 0) == CGSize(width: 0, height: 65))
+        }
+        compiled.snapshot(for: CGRect(x: 0, y: 0, width: 300, height: 400), into: &kept)
+        compiled.snapshot(for: CGRect(x: 0, y: 0, width: 300, height: 400), into: &kept)
+        #expect(kept.scrollSize(at: 1) == CGSize(width: 0, height: 65))
+        // A scheme without a box that scrolls keeps none.
+        #expect(LayoutScheme(blocks: [panel.layoutBlock(with: .equal(rect(0, 0, 300, 20)))]).compiled().snapshot(for: root.bounds).scrollSizes.isEmpty)
+    }
+
     /// An element whose node is gone drops out with its subtree; `display: none` gives zeros.
     @Test func displayNoneGivesZeroFrames() {
         let root = makeRoot(300, 100)

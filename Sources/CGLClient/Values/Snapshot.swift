@@ -33,11 +33,16 @@ public struct Snapshot: Sendable, Hashable {
         public var frame: CGRect
         /// In the root's space.
         public var inRoot: CGRect
+        /// How far the content can scroll on each axis (CSS's scrollWidth − clientWidth and
+        /// scrollHeight − clientHeight), for a box whose overflow is not `visible`; nil for
+        /// every other element, and from a daemon older than protocol version 5.
+        public var scrollSize: CGSize?
 
         init(_ wire: WireSnapshot.Element) {
             id = wire.id
             frame = CGRect(wire.frame)
             inRoot = CGRect(wire.inRoot)
+            scrollSize = wire.scrollSize.map { CGSize(width: $0.width, height: $0.height) }
         }
     }
 
@@ -51,7 +56,7 @@ public struct Snapshot: Sendable, Hashable {
         public var endIndex: Int { offsets.endIndex }
 
         public subscript(position: Int) -> Element {
-            Element(view.element(at: offsets[position]))
+            Element(view.element(at: offsets[position], index: position))
         }
 
         public static func == (first: Elements, second: Elements) -> Bool {

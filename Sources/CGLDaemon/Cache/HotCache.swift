@@ -47,9 +47,10 @@ final class HotCache: Sendable {
     ///   its reference, for the page by references alone (the other `writePage`), when its
     ///   snapshot goes under the name its lookup asked for. Asked for a second time, that
     ///   is: a page asked for once costs no more.
-    func writePage(_ resolved: [LookupKeys.Resolved], remembering page: PageReferences? = nil, requestID: UInt32,
+    /// - Parameter version: The connection's protocol version, which lays out each snapshot.
+    func writePage(_ resolved: [LookupKeys.Resolved], remembering page: PageReferences? = nil, requestID: UInt32, version: UInt16,
                    into output: inout ByteBuffer, places: inout [Int]) -> Bool {
-        state.withLock { $0.writePage(resolved, remembering: page, requestID: requestID, into: &output, places: &places) }
+        state.withLock { $0.writePage(resolved, remembering: page, requestID: requestID, version: version, into: &output, places: &places) }
     }
 
     /// The references of a page sent by reference, and the registry generation they are
@@ -57,6 +58,8 @@ final class HotCache: Sendable {
     struct PageReferences {
         let references: [WireLookupReference]
         let registryGeneration: UInt64
+        /// The connection's protocol version (4 or later), which lays out each snapshot.
+        let version: UInt16
         /// `LookupKeys`' age: a reference remembered at another age is resolved through
         /// `LookupKeys` again, which keeps its lookup there among the recent ones (else a
         /// page served from here alone would age out of it, and be unknown by reference
@@ -137,9 +140,14 @@ struct LRUState {
         let index: Int
         let registryGeneration: UInt64
         let lookupKeysAge: UInt64
-        /// The answer's size: the entry's payload is the one it was remembered with (a new
-        /// payload makes it forget), so a page is sized without touching the payloads.
+        /// The answer's size, for connections of the current version and for older ones
+        /// (without version 5's scroll sizes): the entry's payload is the one it was
+        /// remembered with (a new payload makes it forget), so a page is sized without
+        /// touching the payloads.
         let answerSize: Int
+        let olderAnswerSize: Int
+
+        func answerSize(version: UInt16) -> Int { version >= Handshake.currentVersion ? answerSize : olderAnswerSize }
     }
 
     private(set) var indices: [SnapshotKey: Int] = [:]
@@ -185,20 +193,20 @@ struct LRUState {
     }
 
     /// ``HotCache/writePage(_:remembering:requestID:into:places:)`` under the lock.
-    mutating func writePage(_ resolved: [LookupKeys.Resolved], remembering page: HotCache.PageReferences?, requestID: UInt32,
+    mutating func writePage(_ resolved: [LookupKeys.Resolved], remembering page: HotCache.PageReferences?, requestID: UInt32, version: UInt16,
                             into output: inout ByteBuffer, places: inout [Int]) -> Bool {
         places.removeAll(keepingCapacity: true)
         var answersSize = 0
         for one in resolved {
             guard let index = use(one) else { return false }
             places.append(index)
-            answersSize += SnapshotsFrameWriter.answerSize(of: nodes[index].payload!, named: one.name)
+            answersSize += SnapshotsFrameWriter.answerSize(of: nodes[index].payload!, named: one.name, version: version)
         }
         guard let size = SnapshotsFrameWriter.frameSize(count: resolved.count, answersSize: answersSize) else { return false }
         output.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
             var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: resolved.count, size: size, into: memory)
             for position in resolved.indices {
-                offset += SnapshotsFrameWriter.writeAnswer(nodes[places[position]].payload!, named: resolved[position].name, source: .memory,
+                offset += SnapshotsFrameWriter.writeAnswer(nodes[places[position]].payload!, named: resolved[position].name, source: .memory, version: version,
                                                            into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
             }
             return size
@@ -223,13 +231,13 @@ struct LRUState {
                   remembered.lookupKeysAge == page.lookupKeysAge, nodes[remembered.index].reference == reference else { return false }
             moveToFront(remembered.index)
             places.append(remembered.index)
-            answersSize += remembered.answerSize
+            answersSize += remembered.answerSize(version: page.version)
         }
         guard let size = SnapshotsFrameWriter.frameSize(count: places.count, answersSize: answersSize) else { return false }
         output.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
             var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: places.count, size: size, into: memory)
             for index in places {
-                offset += SnapshotsFrameWriter.writeAnswer(asStored: nodes[index].payload!, source: .memory,
+                offset += SnapshotsFrameWriter.writeAnswer(asStored: nodes[index].payload!, source: .memory, version: page.version,
                                                            into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
             }
             return size
@@ -245,7 +253,8 @@ struct LRUState {
     private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, for page: HotCache.PageReferences) {
         let payload = nodes[index].payload!
         let remembered = Remembered(index: index, registryGeneration: page.registryGeneration, lookupKeysAge: page.lookupKeysAge,
-                                    answerSize: SnapshotsFrameWriter.answerSize(asStored: payload))
+                                    answerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: Handshake.currentVersion),
+                                    olderAnswerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: Handshake.currentVersion - 1))
         if nodes[index].reference == reference {
             // This entry's already (the name was checked then): the generation or age may be new.
             byReference[reference] = remembered

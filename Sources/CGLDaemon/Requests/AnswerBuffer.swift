@@ -42,17 +42,18 @@ struct AnswerBuffer {
     /// straight into the buffer: the warm batch's one copy of each snapshot. False, with
     /// nothing appended, when one was not found or the frame would pass a server's bound
     /// (the general ``RequestHandler/snapshotsFrame(_:requestID:reusing:)`` then answers).
-    mutating func appendFound(_ items: [BatchItem], requestID: UInt32) -> Bool {
+    mutating func appendFound(_ items: [BatchItem], requestID: UInt32, version: UInt16) -> Bool {
         var answersSize = 0
         for item in items {
             guard case .found(let snapshot, let name, _) = item else { return false }
-            answersSize += SnapshotsFrameWriter.answerSize(of: snapshot, named: name)
+            answersSize += SnapshotsFrameWriter.answerSize(of: snapshot, named: name, version: version)
         }
         guard let size = SnapshotsFrameWriter.frameSize(count: items.count, answersSize: answersSize) else { return false }
         bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
             var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: items.count, size: size, into: memory)
             for case .found(let snapshot, let name, let source) in items {
-                offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
+                offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, version: version,
+                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
             }
             return size
         }
@@ -65,9 +66,9 @@ struct AnswerBuffer {
     ///
     /// - Parameter page: The references the lookups came by, for the cache to remember.
     mutating func appendFound(_ resolved: [LookupKeys.Resolved], remembering page: HotCache.PageReferences?, from hotCache: HotCache,
-                              requestID: UInt32) -> Bool {
+                              requestID: UInt32, version: UInt16) -> Bool {
         appendPage { (bytes: inout ByteBuffer, places: inout [Int]) in
-            hotCache.writePage(resolved, remembering: page, requestID: requestID, into: &bytes, places: &places)
+            hotCache.writePage(resolved, remembering: page, requestID: requestID, version: version, into: &bytes, places: &places)
         }
     }
 

@@ -6,8 +6,9 @@ enum PendingRequest: Sendable {
     /// A lookup that missed memory: the store, or computing; answered in the connection's
     /// protocol version.
     case lookup(name: String, SnapshotTarget, version: UInt16)
-    /// A batch of lookups some of which missed memory.
-    case batch([BatchItem])
+    /// A batch of lookups some of which missed memory; answered in the connection's
+    /// protocol version.
+    case batch([BatchItem], version: UInt16)
     case register(document: [UInt8])
     case unregister(name: String)
     case list

@@ -52,12 +52,12 @@ extension RequestHandler {
     /// The `snapshots` frame answering a batch whose every item is found or failed.
     ///
     /// - Parameter buffer: An array whose storage to write the frame into.
-    static func snapshotsFrame(_ items: [BatchItem], requestID: UInt32, reusing buffer: consuming [UInt8] = []) -> [UInt8] {
+    static func snapshotsFrame(_ items: [BatchItem], requestID: UInt32, version: UInt16, reusing buffer: consuming [UInt8] = []) -> [UInt8] {
         let capacity = items.reduce(0) { total, item in
-            if case .found(let snapshot, let name, _) = item { return total + SnapshotsFrameWriter.answerSize(of: snapshot, named: name) }
+            if case .found(let snapshot, let name, _) = item { return total + SnapshotsFrameWriter.answerSize(of: snapshot, named: name, version: version) }
             return total + 256
         }
-        var writer = SnapshotsFrameWriter(requestID: requestID, count: items.count, capacity: capacity, reusing: buffer)
+        var writer = SnapshotsFrameWriter(requestID: requestID, count: items.count, version: version, capacity: capacity, reusing: buffer)
         for item in items {
             switch item {
             case .found(let snapshot, let name, let source): writer.append(snapshot, named: name, source: source)

@@ -41,7 +41,7 @@ extension RequestHandler {
             if case .found = found { snapshots.countMemoryHits(1) }
             return single(found, requestID: requestID, version: version, into: &answers)
         }
-        if frame.hasReferences, try answerWarmPage(frame, registryGeneration: generation, into: &answers) { return nil }
+        if frame.hasReferences, try answerWarmPage(frame, registryGeneration: generation, version: version, into: &answers) { return nil }
         var items: [BatchItem] = []
         items.reserveCapacity(frame.count)
         let referable = frame.hasReferences
@@ -66,9 +66,9 @@ extension RequestHandler {
             }
         }
         snapshots.countMemoryHits(hits)
-        guard isComplete else { return .batch(items) }
-        if !answers.appendFound(items, requestID: requestID) {
-            answers.append { Self.snapshotsFrame(items, requestID: requestID, reusing: $0) }
+        guard isComplete else { return .batch(items, version: version) }
+        if !answers.appendFound(items, requestID: requestID, version: version) {
+            answers.append { Self.snapshotsFrame(items, requestID: requestID, version: version, reusing: $0) }
         }
         return nil
     }
@@ -77,7 +77,7 @@ extension RequestHandler {
     /// snapshot in memory: the warm path of a kept page, with a lock of each table per page
     /// rather than per lookup, and no item made. False, with nothing answered or counted,
     /// for any other page (the general path then answers it).
-    private func answerWarmPage(_ frame: WireLookupFrame, registryGeneration: UInt64, into answers: inout AnswerBuffer) throws(WireDecodingError) -> Bool {
+    private func answerWarmPage(_ frame: WireLookupFrame, registryGeneration: UInt64, version: UInt16, into answers: inout AnswerBuffer) throws(WireDecodingError) -> Bool {
         var references: [WireLookupReference] = []
         references.reserveCapacity(frame.count)
         var isWhole = true
@@ -91,10 +91,11 @@ extension RequestHandler {
         guard isWhole else { return false }
         // Where the hot cache remembers each reference's entry; else each resolved to its
         // key, and the entries remembered for the next time.
-        let page = HotCache.PageReferences(references: references, registryGeneration: registryGeneration, lookupKeysAge: lookupKeys.age)
+        let page = HotCache.PageReferences(references: references, registryGeneration: registryGeneration, version: version,
+                                           lookupKeysAge: lookupKeys.age)
         if !answers.appendFound(page, from: snapshots.hotCache, requestID: frame.requestID) {
             guard let resolved = lookupKeys.resolved(references: references, registryGeneration: registryGeneration),
-                  answers.appendFound(resolved, remembering: page, from: snapshots.hotCache, requestID: frame.requestID) else { return false }
+                  answers.appendFound(resolved, remembering: page, from: snapshots.hotCache, requestID: frame.requestID, version: version) else { return false }
         }
         counters.lookupsByReference.add(references.count, ordering: .relaxed)
         snapshots.countMemoryHits(references.count)

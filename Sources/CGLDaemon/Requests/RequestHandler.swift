@@ -104,8 +104,8 @@ final class RequestHandler: Sendable {
             switch pending {
             case .lookup(let name, let target, let version):
                 try await lookup(name, target, version: version).appendFrame(requestID: requestID, version: version, to: &frame)
-            case .batch(let items):
-                frame = Self.snapshotsFrame(await complete(items), requestID: requestID)
+            case .batch(let items, let version):
+                frame = Self.snapshotsFrame(await complete(items), requestID: requestID, version: version)
             case .list:
                 append(.schemes(registry.all().map(\.info)), requestID: requestID, to: &frame)
             case .stats:

@@ -218,30 +218,30 @@ final class Connection: ChannelInboundHandler {
             return
         }
         inFlight += 1
-        if case .batch(let items) = pending, let context, completeDirectly(items, requestID: requestID, on: context.eventLoop) { return }
+        if case .batch(let items, let version) = pending, let context, completeDirectly(items, requestID: requestID, version: version, on: context.eventLoop) { return }
         work.submit(pending, requestID: requestID)
     }
 
     /// Completes a batch's misses on the compute threads and answers from the event loop,
     /// without a task (``RequestHandler/completeDirectly(_:done:)``); false when the batch
     /// must take the connection's tasks.
-    private func completeDirectly(_ items: [BatchItem], requestID: UInt32, on eventLoop: any EventLoop) -> Bool {
+    private func completeDirectly(_ items: [BatchItem], requestID: UInt32, version: UInt16, on eventLoop: any EventLoop) -> Bool {
         let bound = NIOLoopBound(self, eventLoop: eventLoop)
         return handler.completeDirectly(items) { completed in
-            eventLoop.execute { bound.value.answer(completed, requestID: requestID) }
+            eventLoop.execute { bound.value.answer(completed, requestID: requestID, version: version) }
         }
     }
 
     /// Writes the answer of a batch completed by the compute threads, counted answered once
     /// the socket took it (as a task's answer is: a drain must not close before, and a client
     /// that does not read keeps it in flight). Call on the event loop.
-    private func answer(_ items: [BatchItem], requestID: UInt32) {
+    private func answer(_ items: [BatchItem], requestID: UInt32, version: UInt16) {
         guard let context, !isClosing else {
             requestAnswered()
             return
         }
-        if !answers.appendFound(items, requestID: requestID) {
-            answers.append { RequestHandler.snapshotsFrame(items, requestID: requestID, reusing: $0) }
+        if !answers.appendFound(items, requestID: requestID, version: version) {
+            answers.append { RequestHandler.snapshotsFrame(items, requestID: requestID, version: version, reusing: $0) }
         }
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         answers.flush { bytes in

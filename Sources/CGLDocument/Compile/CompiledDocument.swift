@@ -94,10 +94,10 @@ public final class CompiledDocument: Sendable {
         if let root = program.root { overrides.append(FrameOverride(root, environment.bounds)) }
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
         let hidden = program.defaultHidden
-        let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
-                                                           hidden: hidden)
-        if let issue { throw .layout(issue) }
-        return makeSnapshot(frames: frames, handles: program.handles, hidden: hidden, environment: environment)
+        let layout = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
+                                                  hidden: hidden)
+        if let issue = layout.issue { throw .layout(issue) }
+        return makeSnapshot(layout, handles: program.handles, hidden: hidden, environment: environment)
     }
 
     /// The elements hidden by the content's visibility slots (or their defaults), with
@@ -169,10 +169,10 @@ public final class CompiledDocument: Sendable {
         if let safeArea = program.safeArea { overrides.append(FrameOverride(safeArea, environment.safeAreaFrame)) }
         let hidden = hidden(content, handles: program.handles)
         let sizings = contentSizings(content, handles: program.handles, inBoxTree: program.inBoxTree, hidden: hidden, environment: environment)
-        let (frames, issue) = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
-                                                           sizings: sizings, hidden: hidden)
-        if let issue { throw .layout(issue) }
-        var snapshot = makeSnapshot(frames: frames, handles: program.handles, hidden: hidden, environment: environment)
+        let layout = program.scheme.elementFrames(for: environment.bounds, direction: environment.direction, constrainRects: overrides,
+                                                  sizings: sizings, hidden: hidden)
+        if let issue = layout.issue { throw .layout(issue) }
+        var snapshot = makeSnapshot(layout, handles: program.handles, hidden: hidden, environment: environment)
         snapshot.contentDigest = digest
         return snapshot
     }
@@ -230,8 +230,10 @@ public final class CompiledDocument: Sendable {
     /// once, from its exact position in root space; a frame is then given relative to its
     /// parent's snapped position, so that nested frames stay where their root frames are.
     ///
-    /// Hidden elements (zero frames) do not count in the extent.
-    private func makeSnapshot(frames: [CGRect], handles: [ElementHandle?], hidden: [ElementHandle], environment: LayoutEnvironment) -> DocumentSnapshot {
+    /// Hidden elements (zero frames) do not count in the extent. A box whose overflow is not
+    /// `visible` has its scroll size as the engine reported it (snapped with its frames).
+    private func makeSnapshot(_ layout: ElementLayout, handles: [ElementHandle?], hidden: [ElementHandle], environment: LayoutEnvironment) -> DocumentSnapshot {
+        let frames = layout.frames
         var entries: [DocumentSnapshot.Entry] = []
         entries.reserveCapacity(handles.count)
         // Where each element's internal space has its origin in root space: exact, and snapped.
@@ -258,7 +260,8 @@ public final class CompiledDocument: Sendable {
             // Relative to the document parent's internal space: a scroll's children are
             // framed in content coordinates.
             let relative = inRoot.moved(by: -snappedParentOrigin.x, -snappedParentOrigin.y)
-            entries.append(DocumentSnapshot.Entry(id: spec.id, frame: relative, inRoot: inRoot))
+            entries.append(DocumentSnapshot.Entry(id: spec.id, frame: relative, inRoot: inRoot,
+                                                  scrollSize: handle.flatMap { layout.scrollSize(at: $0.index) }))
         }
         return DocumentSnapshot(scheme: document.name, hash: document.hash, engine: LayoutEngine.version, environment: environment,
                                 size: CGSize(width: extent.x, height: extent.y), elements: entries)

@@ -10,10 +10,3 @@ extension DocumentSnapshot {
                   contentDigest: contentDigest)
     }
 }
-
-extension DocumentSnapshot.Entry {
-    /// An element's frames, for our own modules (the wire bridge).
-    package init(elementID: String, frame: CGRect, inRoot: CGRect) {
-        self.init(id: elementID, frame: frame, inRoot: inRoot)
-    }
-}

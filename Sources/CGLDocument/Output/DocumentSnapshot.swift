@@ -10,6 +10,18 @@ public struct DocumentSnapshot: Sendable, Hashable {
         public var frame: CGRect
         /// In the root's space.
         public var inRoot: CGRect
+        /// How far the content can scroll on each axis, for a box whose overflow is not
+        /// `visible` (BOXES.md §2: scrollWidth − clientWidth, scrollHeight − clientHeight,
+        /// floored at 0); `nil` for every other element.
+        public var scrollSize: CGSize?
+
+        /// An element's frames, and its scroll size when it is a box that can scroll.
+        public init(id: String, frame: CGRect, inRoot: CGRect, scrollSize: CGSize? = nil) {
+            self.id = id
+            self.frame = frame
+            self.inRoot = inRoot
+            self.scrollSize = scrollSize
+        }
     }
 
     public var scheme: String
@@ -38,7 +50,8 @@ public struct DocumentSnapshot: Sendable, Hashable {
         ] + (contentDigest.map { [("content", JSONText.string($0))] } ?? []) + [
             ("size", JSONText.numbers([size.width, size.height])),
             ("frames", JSONText.object(elements.map { entry in
-                (entry.id, JSONText.object([("frame", Self.numbers(entry.frame)), ("inRoot", Self.numbers(entry.inRoot))]))
+                (entry.id, JSONText.object([("frame", Self.numbers(entry.frame)), ("inRoot", Self.numbers(entry.inRoot))]
+                    + (entry.scrollSize.map { [("scrollSize", JSONText.numbers([$0.width, $0.height]))] } ?? [])))
             })),
         ])
     }

@@ -22,14 +22,21 @@ extension DocumentIssue {
 }
 
 extension DocumentSnapshot {
-    /// The frames as an aligned table for people.
+    /// The frames as an aligned table for people; a box that scrolls says how far after its
+    /// frame in the root.
     public var textTable: String {
         var lines = ["\(scheme)  \(hash)", SVGRenderer.title(environment), "size \(SVGRenderer.n(size.width)) × \(SVGRenderer.n(size.height))"]
-        let rows = [("id", "frame", "inRoot")] + elements.map { ($0.id, SVGRenderer.describe($0.frame), SVGRenderer.describe($0.inRoot)) }
+        let rows = [("id", "frame", "inRoot", "")] + elements.map { entry in
+            (entry.id, SVGRenderer.describe(entry.frame), SVGRenderer.describe(entry.inRoot),
+             entry.scrollSize.map { "scrolls \(SVGRenderer.n($0.width)) × \(SVGRenderer.n($0.height))" } ?? "")
+        }
         let idWidth = rows.map(\.0.count).max() ?? 0
         let frameWidth = rows.map(\.1.count).max() ?? 0
-        for (id, frame, inRoot) in rows {
-            lines.append(id.padding(toLength: idWidth + 2, withPad: " ", startingAt: 0) + frame.padding(toLength: frameWidth + 2, withPad: " ", startingAt: 0) + inRoot)
+        let inRootWidth = rows.map(\.2.count).max() ?? 0
+        for (id, frame, inRoot, scroll) in rows {
+            let line = id.padding(toLength: idWidth + 2, withPad: " ", startingAt: 0) + frame.padding(toLength: frameWidth + 2, withPad: " ", startingAt: 0)
+                + (scroll.isEmpty ? inRoot : inRoot.padding(toLength: inRootWidth + 2, withPad: " ", startingAt: 0) + scroll)
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
     }

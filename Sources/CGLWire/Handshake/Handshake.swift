@@ -17,11 +17,12 @@ public enum Handshake {
     /// Version 3 adds the pairs a prewarm cut short never began (`cancelled`) to its
     /// summary, which earlier versions count as failed. Version 4 adds
     /// `lookupBatchWithReferences`, whose lookups sent in full before go as their SHA-256,
-    /// and the error `unknownReference`.
-    public static let currentVersion: UInt16 = 4
+    /// and the error `unknownReference`. Version 5 adds the scroll sizes of boxes whose
+    /// overflow is not `visible` to a snapshot.
+    public static let currentVersion: UInt16 = 5
 
     /// The versions this module can speak, oldest to newest.
-    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 4
+    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 5
 
     /// The server's answer to a client hello.
     ///

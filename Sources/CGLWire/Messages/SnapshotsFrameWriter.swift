@@ -7,7 +7,7 @@
 /// still gets its own answer, in order.
 ///
 /// ```swift
-/// var writer = SnapshotsFrameWriter(requestID: 7, count: 2)
+/// var writer = SnapshotsFrameWriter(requestID: 7, count: 2, version: connectionVersion)
 /// writer.append(encoded, named: "feed-cell", source: .memory)
 /// writer.append(WireError(code: .notFound, message: "…"))
 /// let frame = writer.finish()
@@ -17,25 +17,29 @@ public struct SnapshotsFrameWriter: ~Copyable {
     private let count: Int
     private var written = 0
     private let limit: Int
+    /// The connection's protocol version, which lays out each snapshot.
+    private let version: UInt16
 
     /// The bytes kept free for each item not yet written, so that it can at least be
     /// answered `tooLarge`.
     private static let reservePerItem = 160
 
-    /// Starts the frame answering `requestID` with `count` items.
+    /// Starts the frame answering `requestID` with `count` items, for a connection of
+    /// protocol `version` (2 or later: earlier ones have no batches).
     ///
     /// - Precondition: `count` short errors fit within `limit` (160 bytes each: at most
     ///   52 000 items in 8 MiB; a server limits its batches below that).
     ///
-    /// - Parameter capacity: The bytes to reserve: the sum of ``answerSize(of:named:)`` of
+    /// - Parameter capacity: The bytes to reserve: the sum of ``answerSize(of:named:version:)`` of
     ///   the snapshots to come, and a little for errors, so that the frame is one allocation.
     /// - Parameter buffer: An array whose storage to write into (emptied first): a server's
     ///   buffer kept from one answer to the next.
-    public init(requestID: UInt32, count: Int, limit: Int = WireResponse.maximumServerFrameLength, capacity: Int = 0,
+    public init(requestID: UInt32, count: Int, version: UInt16, limit: Int = WireResponse.maximumServerFrameLength, capacity: Int = 0,
                 reusing buffer: consuming [UInt8] = []) {
         precondition(count * Self.reservePerItem + 64 <= limit, "a batch of \(count) answers cannot fit in \(limit) bytes")
         self.count = count
         self.limit = limit
+        self.version = version
         bytes = buffer
         bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(min(limit, WireFrame.headerSize + 4 + capacity) + WireFrame.Header.lengthFieldSize)
@@ -43,21 +47,22 @@ public struct SnapshotsFrameWriter: ~Copyable {
         ByteWriter.append(to: &bytes) { $0.write(count: count) }
     }
 
-    /// The bytes the answer of `snapshot` to a lookup of `name` takes in the frame.
-    public static func answerSize(of snapshot: EncodedSnapshot, named name: String) -> Int {
-        WireBatchAnswer.itemHeaderSize + snapshot.payloadSize(named: name, version: 2)
+    /// The bytes the answer of `snapshot` to a lookup of `name` takes in the frame, for a
+    /// connection of `version`.
+    public static func answerSize(of snapshot: EncodedSnapshot, named name: String, version: UInt16) -> Int {
+        WireBatchAnswer.itemHeaderSize + snapshot.payloadSize(named: name, version: version)
     }
 
     /// Appends the snapshot answering the lookup of `name`.
     public mutating func append(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source) {
-        let size = snapshot.payloadSize(named: name, version: 2)
+        let size = snapshot.payloadSize(named: name, version: version)
         guard fits(WireBatchAnswer.itemHeaderSize + size) else {
             appendTooLarge(name: name, size: size)
             return
         }
         bytes.append(WireResponse.Kind.snapshot.rawValue)
         withUnsafeBytes(of: UInt32(size).bigEndian) { bytes.append(contentsOf: $0) }
-        snapshot.appendPayload(source: source, named: name, version: 2, to: &bytes)
+        snapshot.appendPayload(source: source, named: name, version: version, to: &bytes)
         written += 1
     }
 
@@ -104,7 +109,7 @@ public struct SnapshotsFrameWriter: ~Copyable {
 
 extension SnapshotsFrameWriter {
     /// The bytes of a `snapshots` frame whose `count` answers are snapshots of
-    /// `answersSize` bytes in all (the sum of their ``answerSize(of:named:)``); nil when its
+    /// `answersSize` bytes in all (the sum of their ``answerSize(of:named:version:)``); nil when its
     /// length would pass `limit`.
     public static func frameSize(count: Int, answersSize: Int, limit: Int = WireResponse.maximumServerFrameLength) -> Int? {
         let size = WireFrame.headerSize + 4 + answersSize
@@ -112,7 +117,7 @@ extension SnapshotsFrameWriter {
     }
 
     /// Writes the header of a `snapshots` frame of `size` bytes and `count` answers into
-    /// the start of `buffer`; the answers follow (``writeAnswer(_:named:source:into:)``).
+    /// the start of `buffer`; the answers follow (``writeAnswer(_:named:source:version:into:)``).
     ///
     /// - Returns: The bytes written.
     public static func writeHeader(requestID: UInt32, count: Int, size: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
@@ -123,38 +128,39 @@ extension SnapshotsFrameWriter {
     }
 
     /// The bytes the answer of `snapshot` takes in the frame under the scheme name it was
-    /// stored with.
-    public static func answerSize(asStored snapshot: EncodedSnapshot) -> Int {
-        WireBatchAnswer.itemHeaderSize + snapshot.payload.count
+    /// stored with, for a connection of `version`.
+    public static func answerSize(asStored snapshot: EncodedSnapshot, version: UInt16) -> Int {
+        WireBatchAnswer.itemHeaderSize + snapshot.sentSize(version)
     }
 
     /// Writes the answer of `snapshot` under the scheme name it was stored with (a lookup
     /// of that name: ``EncodedSnapshot/names(_:)``) into the start of `buffer`, exactly
-    /// ``answerSize(asStored:)`` bytes: its payload copied whole, its source set.
+    /// ``answerSize(asStored:version:)`` bytes: its payload copied whole (the fields
+    /// `version` has), its source set.
     ///
     /// - Returns: The bytes written.
-    public static func writeAnswer(asStored snapshot: EncodedSnapshot, source: WireSnapshot.Source,
+    public static func writeAnswer(asStored snapshot: EncodedSnapshot, source: WireSnapshot.Source, version: UInt16,
                                    into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        let size = snapshot.payload.count
+        let size = snapshot.sentSize(version)
         buffer[0] = WireResponse.Kind.snapshot.rawValue
         buffer.storeBytes(of: UInt32(size).bigEndian, toByteOffset: 1, as: UInt32.self)
         let body = UnsafeMutableRawBufferPointer(rebasing: buffer[WireBatchAnswer.itemHeaderSize ..< WireBatchAnswer.itemHeaderSize + size])
-        snapshot.payload.withUnsafeBytes { body.copyMemory(from: $0) }
+        snapshot.payload.withUnsafeBytes { body.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<size])) }
         body[WireSnapshot.sourceOffset] = source.rawValue
         return WireBatchAnswer.itemHeaderSize + size
     }
 
     /// Writes the answer of `snapshot` to a lookup of `name` into the start of `buffer`,
-    /// exactly ``answerSize(of:named:)`` bytes: what ``append(_:named:source:)`` appends,
-    /// for a server that writes a frame of snapshots straight into its output.
+    /// exactly ``answerSize(of:named:version:)`` bytes: what ``append(_:named:source:)``
+    /// appends, for a server that writes a frame of snapshots straight into its output.
     ///
     /// - Returns: The bytes written.
-    public static func writeAnswer(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source,
+    public static func writeAnswer(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source, version: UInt16,
                                    into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        let size = snapshot.payloadSize(named: name, version: 2)
+        let size = snapshot.payloadSize(named: name, version: version)
         buffer[0] = WireResponse.Kind.snapshot.rawValue
         buffer.storeBytes(of: UInt32(size).bigEndian, toByteOffset: 1, as: UInt32.self)
-        snapshot.writePayload(source: source, named: name, version: 2,
+        snapshot.writePayload(source: source, named: name, version: version,
                               into: UnsafeMutableRawBufferPointer(rebasing: buffer[WireBatchAnswer.itemHeaderSize ..< WireBatchAnswer.itemHeaderSize + size]))
         return WireBatchAnswer.itemHeaderSize + size
     }

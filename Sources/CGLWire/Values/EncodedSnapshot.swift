@@ -8,8 +8,8 @@ import Darwin
 /// answers it many times: each answer is this payload in a `snapshot` frame, with the
 /// request's id and where the snapshot was found this time patched in.
 ///
-/// The payload is laid out for the current protocol version; an answer to a version 1
-/// connection is its prefix (version 2 only appended fields).
+/// The payload is laid out for the current protocol version; an answer to an older
+/// connection is its prefix (versions 2 and 5 only appended fields).
 ///
 /// Only this type knows where those bytes are; a server never computes an offset.
 ///
@@ -24,6 +24,8 @@ public struct EncodedSnapshot: Sendable, Hashable {
     public let payload: [UInt8]
     /// The size of its version 1 fields: the payload a version 1 connection receives.
     private let versionOneSize: Int
+    /// The size of its version 2 to 4 fields: without the scroll sizes of version 5.
+    private let versionFourSize: Int
 
     /// Encodes `snapshot` (its source is patched per answer, so it does not matter here).
     public init(_ snapshot: WireSnapshot) {
@@ -33,16 +35,18 @@ public struct EncodedSnapshot: Sendable, Hashable {
         payload.reserveCapacity(snapshot.encodedSize)
         snapshot.encode(into: &payload)
         self.payload = payload
-        versionOneSize = payload.count - snapshot.versionTwoTrailerSize
+        versionFourSize = payload.count - snapshot.versionFiveTrailerSize
+        versionOneSize = versionFourSize - snapshot.versionTwoTrailerSize
     }
 
     /// A payload read back from where it was kept (a store); nil when it is not one
     /// snapshot of the current version (its fields are walked, not decoded).
     public init?(storedPayload payload: [UInt8]) {
         guard Self.nameRange(in: payload) != nil,
-              let prefix = payload.withUnsafeBytes({ try? WireSnapshot.versionOnePrefixSize(of: $0) }) else { return nil }
+              let prefixes = payload.withUnsafeBytes({ try? WireSnapshot.olderVersionsPrefixSizes(of: $0) }) else { return nil }
         self.payload = payload
-        versionOneSize = prefix
+        versionOneSize = prefixes.versionOne
+        versionFourSize = prefixes.versionFour
     }
 
     /// The bytes of the `snapshot` frame that answers a lookup of `name` on a connection of
@@ -82,7 +86,7 @@ public struct EncodedSnapshot: Sendable, Hashable {
 
     /// Writes the payload answering a lookup of `name` into `body`, exactly its size.
     func writePayload(source: WireSnapshot.Source, named name: String, version: UInt16, into body: UnsafeMutableRawBufferPointer) {
-        let sent = version >= 2 ? payload.count : versionOneSize
+        let sent = sentSize(version)
         payload.withUnsafeBytes { whole in
             let stored = UnsafeRawBufferPointer(rebasing: whole[..<sent])
             guard let range = Self.nameRange(in: payload), !Self.same(UnsafeRawBufferPointer(rebasing: whole[range]), name) else {
@@ -114,7 +118,7 @@ public struct EncodedSnapshot: Sendable, Hashable {
     /// Appends the payload answering a lookup of `name` to `buffer`: copied in pieces
     /// around the name, with nothing written twice.
     func appendPayload(source: WireSnapshot.Source, named name: String, version: UInt16, to buffer: inout [UInt8]) {
-        let sent = version >= 2 ? payload.count : versionOneSize
+        let sent = sentSize(version)
         // The source byte comes first (`sourceOffset` is 0); then the name, replaced or not.
         let afterSource = WireSnapshot.sourceOffset + 1
         buffer.append(source.rawValue)
@@ -127,6 +131,12 @@ public struct EncodedSnapshot: Sendable, Hashable {
             buffer.append(contentsOf: name.utf8)
             buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: whole[range.upperBound ..< sent]).assumingMemoryBound(to: UInt8.self))
         }
+    }
+
+    /// The bytes of the payload a connection of `version` receives: the fields its version has.
+    @inline(__always)
+    func sentSize(_ version: UInt16) -> Int {
+        version >= 5 ? payload.count : version >= 2 ? versionFourSize : versionOneSize
     }
 
     /// Whether the payload names the scheme `name`; compared in place, allocating nothing.
@@ -145,7 +155,7 @@ public struct EncodedSnapshot: Sendable, Hashable {
 
     /// The payload's size with `name` as the scheme's name, for `version`.
     func payloadSize(named name: String, version: UInt16) -> Int {
-        let sent = version >= 2 ? payload.count : versionOneSize
+        let sent = sentSize(version)
         guard let range = Self.nameRange(in: payload) else { return sent }
         return sent - range.count + name.utf8.count
     }

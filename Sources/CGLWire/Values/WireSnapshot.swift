@@ -33,12 +33,17 @@ public struct WireSnapshot: Sendable, Hashable {
         public var frame: WireRect
         /// In the root's space.
         public var inRoot: WireRect
+        /// How far the content can scroll on each axis, for a box whose overflow is not
+        /// `visible` (`docs/format.md` §3); nil for every other element, and before
+        /// version 5.
+        public var scrollSize: WireSize?
 
-        /// An element's frames.
-        public init(id: String, frame: WireRect, inRoot: WireRect) {
+        /// An element's frames, and its scroll size when it is a box that can scroll.
+        public init(id: String, frame: WireRect, inRoot: WireRect, scrollSize: WireSize? = nil) {
             self.id = id
             self.frame = frame
             self.inRoot = inRoot
+            self.scrollSize = scrollSize
         }
     }
 
@@ -93,9 +98,16 @@ public struct WireSnapshot: Sendable, Hashable {
         }
     }
 
-    /// The bytes the version 2 fields take at the end of a payload: the text scale and the
+    /// The bytes the version 2 fields take after the version 1 fields: the text scale and the
     /// content digest.
     var versionTwoTrailerSize: Int { 8 + 4 + (contentDigest?.utf8.count ?? 0) }
+
+    /// The bytes the version 5 field takes at the end of a payload: the scroll sizes, each
+    /// with its element's index.
+    var versionFiveTrailerSize: Int { 4 + elements.reduce(0) { $0 + ($1.scrollSize == nil ? 0 : Self.scrollSizeEncodedSize) } }
+
+    /// One scroll size on the wire: the element's index and the two lengths.
+    static let scrollSizeEncodedSize = 4 + 16
 
     /// The size of the payload ``encode(version:into:)`` writes for the current version, to
     /// reserve it exactly.
@@ -103,6 +115,7 @@ public struct WireSnapshot: Sendable, Hashable {
         let strings = scheme.utf8.count + hash.utf8.count + engine.utf8.count + (environment.profile?.utf8.count ?? 0)
         let fixed = 1 + 3 * 4 + WireEnvironment.minimumEncodedSize + (environment.scale == nil ? 0 : 8) + WireSize.minimumEncodedSize + 4
         return fixed + strings + elements.reduce(0) { $0 + Element.minimumEncodedSize + $1.id.utf8.count } + versionTwoTrailerSize
+            + versionFiveTrailerSize
     }
 }
 
@@ -136,6 +149,13 @@ extension WireSnapshot {
         guard version >= 2 else { return }
         writer.write(environment.textScale)
         writer.write(contentDigest ?? "")
+        guard version >= 5 else { return }
+        writer.write(UInt32(elements.count { $0.scrollSize != nil }))
+        for (index, element) in elements.enumerated() {
+            guard let scrollSize = element.scrollSize else { continue }
+            writer.write(UInt32(index))
+            writer.write(scrollSize)
+        }
     }
 
     init(from reader: inout ByteReader, version: UInt16) throws(WireDecodingError) {
@@ -152,13 +172,27 @@ extension WireSnapshot {
         environment.textScale = try reader.readDouble("the text scale")
         contentDigest = try reader.readString("the content digest")
         if contentDigest?.isEmpty == true { contentDigest = nil }
+        guard version >= 5 else { return }
+        let count = try reader.readCount("the scroll sizes", minimumSize: Self.scrollSizeEncodedSize)
+        var previous = -1
+        for _ in 0 ..< count {
+            let offset = reader.offset
+            let index = Int(try reader.readUInt32("a scroll size's element index"))
+            guard index > previous, index < elements.count else {
+                throw WireDecodingError(code: .badValue, message: "a scroll size names element \(index); expected an index above \(previous) and below \(elements.count), in increasing order",
+                                        offset: offset)
+            }
+            elements[index].scrollSize = try WireSize(from: &reader)
+            previous = index
+        }
     }
 
-    /// The size of a version 1 payload's fields in `payload`, a version 2 payload, found
-    /// by walking them without decoding: where the version 2 trailer starts.
+    /// Where the fields of older versions end in `payload`, a payload of the current version,
+    /// found by walking them without decoding: a version 1 answer is the payload up to
+    /// `versionOne`, a version 2 to 4 answer up to `versionFour`.
     ///
-    /// - Throws: `WireDecodingError` when the bytes are not one version 2 snapshot.
-    static func versionOnePrefixSize(of payload: UnsafeRawBufferPointer) throws(WireDecodingError) -> Int {
+    /// - Throws: `WireDecodingError` when the bytes are not one snapshot of the current version.
+    static func olderVersionsPrefixSizes(of payload: UnsafeRawBufferPointer) throws(WireDecodingError) -> (versionOne: Int, versionFour: Int) {
         try ByteReader.reading(raw: payload) { reader throws(WireDecodingError) in
             _ = try reader.readUInt8("the snapshot's source")
             for field in ["the scheme name", "the scheme hash", "the engine version"] {
@@ -174,11 +208,14 @@ extension WireSnapshot {
                 _ = try reader.readByteString("an element's id")
                 _ = try reader.readBytes(64, "an element's frames")
             }
-            let prefix = reader.offset
+            let versionOne = reader.offset
             _ = try reader.readDouble("the text scale")
             _ = try reader.readByteString("the content digest")
+            let versionFour = reader.offset
+            let scrollSizes = try reader.readCount("the scroll sizes", minimumSize: scrollSizeEncodedSize)
+            _ = try reader.readBytes(scrollSizes * scrollSizeEncodedSize, "the scroll sizes")
             try reader.finish("a snapshot")
-            return prefix
+            return (versionOne, versionFour)
         }
     }
 }

@@ -17,15 +17,21 @@ package struct WireSnapshotView: Sendable {
     package var elementCount: Int { layout.elementCount }
 
     /// Where a checked payload's fields are: the offsets of the environment, the snapshot's
-    /// size, the elements' count and the version 2 trailer, relative to the payload's start,
-    /// and the number of elements. Plain values: a batch keeps one per answer at no cost.
+    /// size, the elements' count, the version 2 trailer and the version 5 scroll sizes
+    /// (their first entry), relative to the payload's start; the number of elements and of
+    /// scroll sizes. Plain values: a batch keeps one per answer at no cost.
     struct Layout: Sendable {
         let environmentOffset: Int
         let sizeOffset: Int
         let elementsOffset: Int
         let trailerOffset: Int
         let elementCount: Int
+        let scrollSizesOffset: Int
+        let scrollSizeCount: Int
     }
+
+    /// A walk's findings: ``Layout``'s fields in its order.
+    private typealias Walked = (environment: Int, size: Int, elements: Int, trailer: Int, elementCount: Int, scrollSizes: Int, scrollSizeCount: Int)
 
     /// The view of the snapshot payload at `range` of `storage`.
     ///
@@ -52,13 +58,15 @@ package struct WireSnapshotView: Sendable {
     static func check(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) -> Layout {
         // The walk by plain loads; the reader's walk, which names the fault, only when it fails.
         let walked = storage.withUnsafeBytes { Self.walk(UnsafeRawBufferPointer(rebasing: $0[range]), version: version) }
-        let offsets: (Int, Int, Int, Int, Int)
+        let offsets: Walked
         if let walked {
             offsets = walked
         } else {
             offsets = try Self.walkNamingTheFault(storage, range: range, version: version)
         }
-        return Layout(environmentOffset: offsets.0, sizeOffset: offsets.1, elementsOffset: offsets.2, trailerOffset: offsets.3, elementCount: offsets.4)
+        return Layout(environmentOffset: offsets.environment, sizeOffset: offsets.size, elementsOffset: offsets.elements,
+                      trailerOffset: offsets.trailer, elementCount: offsets.elementCount,
+                      scrollSizesOffset: offsets.scrollSizes, scrollSizeCount: offsets.scrollSizeCount)
     }
 
     /// Whether the plain walk accepts the snapshot payload `bytes` of `version`: what the
@@ -71,7 +79,7 @@ package struct WireSnapshotView: Sendable {
     /// Walks a snapshot payload with plain loads, checking what the reader's walk checks
     /// (``walkNamingTheFault(_:range:version:)``): the offsets of the environment, the size,
     /// the elements and the trailer, and the element count; nil at the first fault.
-    private static func walk(_ bytes: UnsafeRawBufferPointer, version: UInt16) -> (Int, Int, Int, Int, Int)? {
+    private static func walk(_ bytes: UnsafeRawBufferPointer, version: UInt16) -> Walked? {
         var cursor = PlainCursor(bytes)
         guard let source = cursor.byte(), WireSnapshot.Source(rawValue: source) != nil,
               cursor.utf8(), cursor.utf8(), cursor.utf8() else { return nil }
@@ -92,13 +100,24 @@ package struct WireSnapshotView: Sendable {
         if version >= 2 {
             guard cursor.skip(8), cursor.utf8() else { return nil }
         }
+        var scrollSizeCount = 0
+        if version >= 5 {
+            guard let scrollSizes = cursor.u32(), scrollSizes <= cursor.remaining / WireSnapshot.scrollSizeEncodedSize else { return nil }
+            var previous = -1
+            for _ in 0 ..< scrollSizes {
+                guard let index = cursor.u32(), index > previous, index < count, cursor.skip(16) else { return nil }
+                previous = index
+            }
+            scrollSizeCount = scrollSizes
+        }
+        let scrollSizesOffset = cursor.offset - scrollSizeCount * WireSnapshot.scrollSizeEncodedSize
         guard cursor.remaining == 0 else { return nil }
-        return (environment, size, elements, trailer, count)
+        return (environment, size, elements, trailer, count, scrollSizesOffset, scrollSizeCount)
     }
 
     /// The reader's walk of a payload the plain walk refused: it throws the error that names
     /// the fault (or, if the two ever disagree, gives the offsets).
-    private static func walkNamingTheFault(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) -> (Int, Int, Int, Int, Int) {
+    private static func walkNamingTheFault(_ storage: [UInt8], range: Range<Int>, version: UInt16) throws(WireDecodingError) -> Walked {
         // `withUnsafeBytes` rethrows untyped errors: the typed one travels in a `Result`.
         return try storage.withUnsafeBytes { whole in Result { () throws(WireDecodingError) in
             try ByteReader.reading(raw: UnsafeRawBufferPointer(rebasing: whole[range])) { reader throws(WireDecodingError) in
@@ -127,8 +146,24 @@ package struct WireSnapshotView: Sendable {
                     _ = try reader.readDouble("the text scale")
                     _ = try reader.readUTF8("the content digest")
                 }
+                var scrollSizeCount = 0
+                if version >= 5 {
+                    scrollSizeCount = try reader.readCount("the scroll sizes", minimumSize: WireSnapshot.scrollSizeEncodedSize)
+                    var previous = -1
+                    for _ in 0 ..< scrollSizeCount {
+                        let offset = reader.offset
+                        let index = Int(try reader.readUInt32("a scroll size's element index"))
+                        guard index > previous, index < count else {
+                            throw WireDecodingError(code: .badValue, message: "a scroll size names element \(index); expected an index above \(previous) and below \(count), in increasing order",
+                                                    offset: offset)
+                        }
+                        _ = try reader.readBytes(16, "a scroll size")
+                        previous = index
+                    }
+                }
+                let scrollSizes = reader.offset - scrollSizeCount * WireSnapshot.scrollSizeEncodedSize
                 try reader.finish("a snapshot")
-                return (environment, size, elements, trailer, count)
+                return (environment, size, elements, trailer, count, scrollSizes, scrollSizeCount)
             }
         } }.get()
     }
@@ -204,9 +239,26 @@ package struct WireSnapshotView: Sendable {
         return offsets
     }
 
-    /// The element at `offset` (from ``elementOffsets()``).
-    package func element(at offset: Int) -> WireSnapshot.Element {
-        read(at: offset) { reader throws(WireDecodingError) in try WireSnapshot.Element(from: &reader) }
+    /// The element at `offset` (from ``elementOffsets()``), the `index`th, with its scroll size.
+    package func element(at offset: Int, index: Int) -> WireSnapshot.Element {
+        var element = read(at: offset) { reader throws(WireDecodingError) in try WireSnapshot.Element(from: &reader) }
+        element.scrollSize = scrollSize(ofElement: index)
+        return element
+    }
+
+    /// The scroll size of the `index`th element, if the payload has one (version 5, a box
+    /// whose overflow is not `visible`). The list is short and ordered: a scan finds it.
+    package func scrollSize(ofElement index: Int) -> WireSize? {
+        guard layout.scrollSizeCount > 0 else { return nil }
+        return read(at: layout.scrollSizesOffset) { reader throws(WireDecodingError) -> WireSize? in
+            for _ in 0 ..< layout.scrollSizeCount {
+                let listed = Int(try reader.readUInt32("a scroll size's element index"))
+                if listed == index { return try WireSize(from: &reader) }
+                if listed > index { return nil }
+                _ = try reader.readBytes(16, "a scroll size")
+            }
+            return nil
+        }
     }
 
     /// The element with `id`, found by comparing ids in place.
@@ -214,13 +266,14 @@ package struct WireSnapshotView: Sendable {
         var id = id
         return id.withUTF8 { wanted in
             read(at: layout.elementsOffset + 4) { reader throws(WireDecodingError) -> WireSnapshot.Element? in
-                for _ in 0 ..< elementCount {
+                for index in 0 ..< elementCount {
                     let bytes = try reader.readByteString("an element's id")
                     guard ByteReader.sameBytes(bytes.assumingMemoryBound(to: UInt8.self), wanted) else {
                         _ = try reader.readBytes(64, "an element's frames")
                         continue
                     }
-                    return WireSnapshot.Element(id: String(decoding: bytes, as: UTF8.self), frame: try WireRect(from: &reader), inRoot: try WireRect(from: &reader))
+                    return WireSnapshot.Element(id: String(decoding: bytes, as: UTF8.self), frame: try WireRect(from: &reader), inRoot: try WireRect(from: &reader),
+                                                scrollSize: scrollSize(ofElement: index))
                 }
                 return nil
             }

@@ -74,18 +74,29 @@ extension BoxLayoutRun {
         let contributionOrigin = c.isRTL
             ? CGPoint(x: c.containerSize.width - (location.x + size.width) - c.border.right, y: location.y - c.border.top)
             : CGPoint(x: location.x - c.border.left, y: location.y - c.border.top)
-        overflow = overflow.union(overflowContribution(contributionOrigin, size, output.overflow, style, parentIsScroll: c.isScrollContainer))
+        // In a scroll container, an item's end margins are scrolled to as well (Chrome's
+        // scrollable overflow counts its in-flow children's margin boxes; the start margins
+        // only reach the side that does not scroll). The end on the x axis is the left one
+        // right-to-left, as `contributionOrigin` is measured from the right then.
+        let endMargins = c.isScrollContainer
+            ? BoxAxes(width: c.isRTL ? item.margin.left : item.margin.right, height: item.margin.bottom)
+            : BoxAxes(width: 0, height: 0)
+        overflow = overflow.union(overflowContribution(contributionOrigin, size, output.overflow, style, parentIsScroll: c.isScrollContainer,
+                                                       endMargins: endMargins))
     }
 
     /// How far a child extends its parent's scrollable overflow: its border box, plus its own
-    /// overflow on the axes where that is visible (a scroll container clips its content).
+    /// overflow on the axes where that is visible (a scroll container clips its content), plus
+    /// `endMargins` (an in-flow item's, in a scroll container). A child with an empty border
+    /// box extends nothing, as in Chrome, whatever its margins.
     func overflowContribution(_ origin: CGPoint, _ size: BoxAxes<CGFloat>, _ content: BoxOverflowRect, _ style: UnsafeMutablePointer<BoxStyle>,
-                              parentIsScroll: Bool) -> BoxOverflowRect {
+                              parentIsScroll: Bool, endMargins: BoxAxes<CGFloat> = BoxAxes(width: 0, height: 0)) -> BoxOverflowRect {
         let isScroll = style.pointee.isScrollContainer
         let propagatesX = !isScroll && style.pointee.overflowX == .visible
         let propagatesY = !isScroll && style.pointee.overflowY == .visible
-        let endX = propagatesX ? max(size.width, content.right) : size.width
-        let endY = propagatesY ? max(size.height, content.bottom) : size.height
+        let hasArea = size.width > 0 && size.height > 0
+        let endX = max(propagatesX ? max(size.width, content.right) : size.width, hasArea ? size.width + endMargins.width : 0)
+        let endY = max(propagatesY ? max(size.height, content.bottom) : size.height, hasArea ? size.height + endMargins.height : 0)
         guard endX > 0, endY > 0 else { return BoxOverflowRect() }
         let rect = BoxOverflowRect(left: origin.x + (propagatesX ? min(0, content.left) : 0), right: origin.x + endX,
                                    top: origin.y + (propagatesY ? min(0, content.top) : 0), bottom: origin.y + endY)

@@ -72,6 +72,9 @@ extension BoxStyle {
     var maxSize: BoxAxes<BoxSize> { BoxAxes(width: maxWidth, height: maxHeight) }
     var overflow: BoxAxes<Overflow> { BoxAxes(width: overflowX, height: overflowY) }
     var isScrollContainer: Bool { overflowX.isScrollContainer || overflowY.isScrollContainer }
+    /// Whether the box reports how far its content scrolls: its overflow is not `visible` on
+    /// some axis (BOXES.md §2; `clip` too, whose content is cut but not scrolled).
+    var reportsScrollSize: Bool { overflowX != .visible || overflowY != .visible }
 
     /// `aspect-ratio` when it is a usable ratio.
     var usableAspectRatio: CGFloat? {

@@ -87,7 +87,8 @@ public struct BoxLayoutBlock: LayoutBlockProtocol {
         let settings = BoxRoutine.Settings(availableWidth: availableWidth, availableHeight: availableHeight, snapScale: snapScale)
         compiler.addRoutine(elements: flat.elements, space: rootElement.superElement, constraints: constraints) { slots, firstOutput in
             BoxRoutine(tree: flat.tree, runs: BoxLayoutRunPool(tree: flat.tree), depth: flat.depth, replaced: flat.replaced, settings: settings, slots: slots, firstOutput: firstOutput,
-                       label: name.map { "box block '\($0)'" } ?? "a box block")
+                       label: name.map { "box block '\($0)'" } ?? "a box block",
+                       reportsScrollSizes: flat.tree.nodes.contains { $0.style.reportsScrollSize })
         }
     }
 }

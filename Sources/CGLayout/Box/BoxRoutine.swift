@@ -21,6 +21,8 @@ struct BoxRoutine: LayoutRoutine {
     let firstOutput: Int32
     /// How messages name the block.
     let label: String
+    /// Whether some node's overflow is not `visible`: those report their scroll size.
+    let reportsScrollSizes: Bool
 
     func run<Store: LayoutStore>(
         in source: CGRect,
@@ -33,6 +35,7 @@ struct BoxRoutine: LayoutRoutine {
         guard depth <= BoxLayoutBlock.maximumDepth else {
             for (node, slot) in slots.enumerated() {
                 store.setFrame(.zero, of: slot)
+                if reportsScrollSizes, tree.nodes[node].style.reportsScrollSize { store.setScrollSize(.zero, of: slot) }
                 if firstOutput >= 0 { outputs[Int(firstOutput) + node] = .zero }
             }
             return LayoutError(.tooDeep, "\(label): the tree is \(depth) levels deep; at most \(BoxLayoutBlock.maximumDepth) are laid out (flatten it)")
@@ -55,6 +58,7 @@ struct BoxRoutine: LayoutRoutine {
                 frame.origin.y += source.origin.y
             }
             store.setFrame(frame, of: slots[node])
+            if reportsScrollSizes, tree.nodes[node].style.reportsScrollSize { store.setScrollSize(result.scrollSize, of: slots[node]) }
             if firstOutput >= 0 { outputs[Int(firstOutput) + node] = frame }
         }
         return nil

@@ -52,13 +52,9 @@ public struct CompiledLayoutScheme: Sendable {
         direction: LayoutDirection = .leftToRight,
         constrainRects: [FrameOverride] = []
     ) -> LayoutSnapshot {
-        let code = self.code
-        var issue: LayoutError?
-        let frames = [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, count in
-            issue = code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { $1 }
-            count = outputs.count
-        }
-        return LayoutSnapshot(frames: frames, shape: code.shape, direction: direction, issue: issue)
+        var snapshot = LayoutSnapshot()
+        self.snapshot(for: source, direction: direction, constrainRects: constrainRects, into: &snapshot)
+        return snapshot
     }
 
     /// As `snapshot(for:direction:constrainRects:)`, writing into `snapshot` and reusing its
@@ -74,13 +70,16 @@ public struct CompiledLayoutScheme: Sendable {
             snapshot = LayoutSnapshot(frames: Array(repeating: .zero, count: code.shape.outputCount), shape: code.shape)
         }
         snapshot.direction = direction
-        snapshot.issue = snapshot.frames.withUnsafeMutableBufferPointer { outputs in
-            code.simulate(in: source, direction: direction, overrides: constrainRects, outputs: outputs) { $1 }
+        snapshot.issue = code.collectingScrollSizes(into: &snapshot.scrollSizes) { scrollSizes in
+            snapshot.frames.withUnsafeMutableBufferPointer { outputs in
+                code.simulate(in: source, direction: direction, overrides: constrainRects, scrollSizes: scrollSizes, outputs: outputs) { $1 }
+            }
         }
     }
 
     /// The frame of every element after a layout for `source`, by slot: elements laid out
-    /// by the scheme have their last block's frame, the others their captured frame.
+    /// by the scheme have their last block's frame, the others their captured frame; and
+    /// the scroll size of each box whose overflow is not `visible`.
     ///
     /// - Parameter sizings: Content sizings to use for this layout instead of those captured
     ///   (the caller's content: another text, another image size); for elements that
@@ -91,22 +90,27 @@ public struct CompiledLayoutScheme: Sendable {
         constrainRects: [FrameOverride] = [],
         sizings: [SizingOverride] = [],
         hidden: [ElementHandle] = []
-    ) -> (frames: [CGRect], issue: LayoutError?) {
+    ) -> ElementLayout {
         var outputs = Array(repeating: CGRect.zero, count: program.outputSlots.count)
         var hiddenFlags: [Bool] = []
         if !hidden.isEmpty {
             hiddenFlags = Array(repeating: false, count: code.elements.count)
             for element in hidden where Int(element.slot) < hiddenFlags.count { hiddenFlags[Int(element.slot)] = true }
         }
-        return hiddenFlags.withUnsafeBufferPointer { hiddenFlags in
+        var scrollSizes = code.reportsScrollSizes ? Array(repeating: ScrollSizes.none, count: code.elements.count) : []
+        let (frames, issue) = hiddenFlags.withUnsafeBufferPointer { hiddenFlags in
             outputs.withUnsafeMutableBufferPointer { outputs in
-                guard !sizings.isEmpty else {
-                    return code.simulate(in: source, direction: direction, overrides: constrainRects, hidden: hiddenFlags, outputs: outputs) { (Array($0), $1) }
+                scrollSizes.withUnsafeMutableBufferPointer { scrollSizes in
+                    guard !sizings.isEmpty else {
+                        return code.simulate(in: source, direction: direction, overrides: constrainRects, hidden: hiddenFlags, scrollSizes: scrollSizes,
+                                             outputs: outputs) { (Array($0), $1) }
+                    }
+                    return code.simulate(in: source, direction: direction, overrides: constrainRects, sizings: sizings, hidden: hiddenFlags,
+                                         scrollSizes: scrollSizes, outputs: outputs) { (Array($0), $1) }
                 }
-                return code.simulate(in: source, direction: direction, overrides: constrainRects, sizings: sizings, hidden: hiddenFlags,
-                                     outputs: outputs) { (Array($0), $1) }
             }
         }
+        return ElementLayout(frames: frames, scrollSizes: scrollSizes, issue: issue)
     }
 
     /// A content sizing that measures by snapshotting this scheme in `(0, 0, offered size)`:
@@ -135,6 +139,21 @@ public struct ElementHandle: Sendable, Hashable {
 
     /// The element's index in `elementFrames(for:direction:constrainRects:)`.
     package var index: Int { Int(slot) }
+}
+
+/// What `CompiledLayoutScheme.elementFrames` gives: every element's frame, by slot; the
+/// scroll sizes box routines reported, by slot (`ScrollSizes.none` for the other elements;
+/// empty when no box of the scheme has overflow other than `visible`); and the run's issue.
+package struct ElementLayout: Sendable {
+    package var frames: [CGRect]
+    package var scrollSizes: [CGSize]
+    package var issue: LayoutError?
+
+    /// The scroll size reported for the element at `index`, if one was.
+    package func scrollSize(at index: Int) -> CGSize? {
+        guard index < scrollSizes.count, ScrollSizes.isReported(scrollSizes[index]) else { return nil }
+        return scrollSizes[index]
+    }
 }
 
 /// A frame to use for one element instead of the one captured at compile time.
@@ -172,12 +191,14 @@ extension ProgramCode {
         overrides: [FrameOverride],
         sizings replaced: [SizingOverride],
         hidden: UnsafeBufferPointer<Bool>,
+        scrollSizes: UnsafeMutableBufferPointer<CGSize>,
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: ContentSizing.self, capacity: sizings.count) { scratch in
             guard let target = scratch.baseAddress else {
-                return simulate(in: source, direction: direction, overrides: overrides, hidden: hidden, outputs: outputs, inspect: inspect)
+                return simulate(in: source, direction: direction, overrides: overrides, hidden: hidden, scrollSizes: scrollSizes, outputs: outputs,
+                                inspect: inspect)
             }
             if let origin = sizings.baseAddress { target.initialize(from: origin, count: sizings.count) }
             defer { target.deinitialize(count: sizings.count) }
@@ -185,7 +206,8 @@ extension ProgramCode {
                 let index = Int(elements[Int(override.slot)].sizing)
                 if index >= 0 { scratch[index] = override.sizing }
             }
-            return simulate(in: source, direction: direction, overrides: overrides, sizings: scratch, hidden: hidden, outputs: outputs, inspect: inspect)
+            return simulate(in: source, direction: direction, overrides: overrides, sizings: scratch, hidden: hidden, scrollSizes: scrollSizes,
+                            outputs: outputs, inspect: inspect)
         }
     }
 
@@ -197,10 +219,12 @@ extension ProgramCode {
         direction: LayoutDirection,
         overrides: [FrameOverride],
         hidden: UnsafeBufferPointer<Bool> = UnsafeBufferPointer(start: nil, count: 0),
+        scrollSizes: UnsafeMutableBufferPointer<CGSize> = UnsafeMutableBufferPointer(start: nil, count: 0),
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
-        simulate(in: source, direction: direction, overrides: overrides, sizings: sizings, hidden: hidden, outputs: outputs, inspect: inspect)
+        simulate(in: source, direction: direction, overrides: overrides, sizings: sizings, hidden: hidden, scrollSizes: scrollSizes, outputs: outputs,
+                 inspect: inspect)
     }
 
     @inline(__always)
@@ -220,6 +244,7 @@ extension ProgramCode {
         overrides: [FrameOverride],
         sizings: UnsafeMutableBufferPointer<ContentSizing>,
         hidden: UnsafeBufferPointer<Bool>,
+        scrollSizes: UnsafeMutableBufferPointer<CGSize>,
         outputs: UnsafeMutableBufferPointer<CGRect>,
         inspect: (UnsafeMutableBufferPointer<CGRect>, LayoutError?) -> Result
     ) -> Result {
@@ -234,11 +259,13 @@ extension ProgramCode {
             // Without hidden elements (most snapshots), a store that checks none per frame.
             if hidden.isEmpty {
                 run(in: source, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: NothingHidden(),
-                                                                           stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames),
+                                                                           stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames,
+                                                                           scrollSizes: scrollSizes),
                     outputs: outputs, failure: &failure)
             } else {
                 run(in: source, direction: direction, store: SimulatedStore(frames: state, records: elements, sizings: sizings, hidden: HiddenFlags(flags: hidden),
-                                                                           stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames),
+                                                                           stackRanges: stackRanges, stackItemSlots: stackItemSlots, initialFrames: initialFrames,
+                                                                           scrollSizes: scrollSizes),
                     outputs: outputs, failure: &failure)
             }
             return inspect(state, failure)

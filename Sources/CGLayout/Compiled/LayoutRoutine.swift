@@ -19,4 +19,13 @@ protocol LayoutRoutine: Sendable {
         store: inout Store,
         outputs: UnsafeMutableBufferPointer<CGRect>
     ) -> LayoutError?
+
+    /// Whether the routine reports scroll sizes to the store (``LayoutStore/setScrollSize(_:of:)``):
+    /// a snapshot keeps room for them only when some routine does.
+    var reportsScrollSizes: Bool { get }
+}
+
+extension LayoutRoutine {
+    /// Routines other than boxes have no overflow to scroll.
+    var reportsScrollSizes: Bool { false }
 }

@@ -19,6 +19,15 @@ protocol LayoutStore {
     /// Whether the element is hidden: collapsed to a zero size where it is placed, skipped by
     /// stacks and flex blocks.
     func isHidden(_ slot: Int32) -> Bool
+    /// Records how far the content of a box whose overflow is not `visible` can scroll
+    /// (BOXES.md §2). Only a snapshot that asked for scroll sizes keeps them.
+    mutating func setScrollSize(_ size: CGSize, of slot: Int32)
+}
+
+extension LayoutStore {
+    /// A store that keeps no scroll sizes: a live layout assigns frames only.
+    @inline(__always)
+    func setScrollSize(_ size: CGSize, of slot: Int32) {}
 }
 
 /// The elements a snapshot hides: none, the common case, which then checks nothing per
@@ -53,6 +62,9 @@ struct SimulatedStore<Hidden: HiddenElements>: LayoutStore {
     let stackItemSlots: UnsafeMutableBufferPointer<Int32>
     /// The frames captured at compile time: a stack measures its items as they were then.
     let initialFrames: UnsafeMutableBufferPointer<CGRect>
+    /// Per slot, the scroll size a box routine reported (``ScrollSizes/none`` for the others);
+    /// empty when the caller did not ask for them.
+    var scrollSizes: UnsafeMutableBufferPointer<CGSize> = UnsafeMutableBufferPointer(start: nil, count: 0)
 
     @inline(__always)
     func frame(_ slot: Int32) -> CGRect { frames[Int(slot)] }
@@ -62,6 +74,12 @@ struct SimulatedStore<Hidden: HiddenElements>: LayoutStore {
     @inline(__always)
     func setFrame(_ frame: CGRect, of slot: Int32) {
         frames[Int(slot)] = isHidden(slot) ? CGRect(origin: frame.origin, size: .zero) : frame
+    }
+
+    @inline(__always)
+    func setScrollSize(_ size: CGSize, of slot: Int32) {
+        guard Int(slot) < scrollSizes.count else { return }
+        scrollSizes[Int(slot)] = isHidden(slot) ? .zero : size
     }
 
     @inline(__always)
@@ -194,6 +212,8 @@ struct ReadingStore: LayoutStore {
     /// Every element's frame: ``notRead`` until it is read or computed.
     let frames: UnsafeMutableBufferPointer<CGRect>
     let program: LiveProgram
+    /// Per slot, the scroll size a box routine reported; empty when none does.
+    var scrollSizes: UnsafeMutableBufferPointer<CGSize> = UnsafeMutableBufferPointer(start: nil, count: 0)
 
     /// The mark of a frame not read yet (a frame that is really NaN is just read again).
     static let notRead = CGRect(x: CGFloat.nan, y: 0, width: 0, height: 0)
@@ -209,6 +229,11 @@ struct ReadingStore: LayoutStore {
 
     @inline(__always)
     func setFrame(_ frame: CGRect, of slot: Int32) { frames[Int(slot)] = frame }
+
+    @inline(__always)
+    func setScrollSize(_ size: CGSize, of slot: Int32) {
+        if Int(slot) < scrollSizes.count { scrollSizes[Int(slot)] = size }
+    }
 
     func spaceOffset(_ slot: Int32) -> CGPoint {
         let origin = frame(slot).origin

@@ -36,6 +36,10 @@ final class ProgramCode: @unchecked Sendable {
     let routines: UnsafeMutableBufferPointer<any LayoutRoutine>
     /// The snapshot shape of this program, checked by identity on the hot path.
     let shape: SnapshotShape
+    /// The slot of each output frame.
+    let outputSlots: [Int32]
+    /// Whether some routine reports scroll sizes (a box whose overflow is not `visible`).
+    let reportsScrollSizes: Bool
 
     /// Working memory a run borrows, so that a run allocates nothing whatever the size of
     /// the program: room for a frame per element and one per output. A run that finds it
@@ -70,6 +74,8 @@ final class ProgramCode: @unchecked Sendable {
         stackItemSlots = Self.copy(itemSlots)
         routines = Self.copy(program.routines)
         shape = program.shape
+        outputSlots = program.outputSlots
+        reportsScrollSizes = program.routines.contains { $0.reportsScrollSizes }
         scratch = .allocate(capacity: program.elements.count + program.outputSlots.count)
     }
 

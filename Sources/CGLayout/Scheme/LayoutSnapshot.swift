@@ -22,10 +22,15 @@ public struct LayoutSnapshot: Sendable, Hashable {
     /// creating, copying and dropping snapshots as cheap as without it.
     private var issueBox: IssueBox?
     var shape: SnapshotShape
+    /// Per frame, how far the content of its box can scroll (`ScrollSizes.none` for a frame
+    /// that is not a box whose overflow is other than `visible`); empty when no frame is.
+    var scrollSizes: [CGSize] = []
 
-    init(frames: [CGRect], shape: SnapshotShape, direction: LayoutDirection = .leftToRight, issue: LayoutError? = nil) {
+    init(frames: [CGRect], shape: SnapshotShape, direction: LayoutDirection = .leftToRight, issue: LayoutError? = nil,
+         scrollSizes: [CGSize] = []) {
         self.frames = frames
         self.shape = shape
+        self.scrollSizes = scrollSizes
         self.direction = direction
         self.issueBox = issue.map(IssueBox.init)
     }
@@ -39,14 +44,25 @@ public struct LayoutSnapshot: Sendable, Hashable {
     /// The union of all frames; `.zero` for a scheme without blocks.
     public var frame: CGRect { frames.modelUnion() }
 
+    /// How far the content of the box whose frame is `frames[index]` can scroll on each axis
+    /// (CSS's `scrollWidth − clientWidth` and `scrollHeight − clientHeight`, floored at 0),
+    /// for a box of a `BoxLayoutBlock` whose overflow is not `visible`; `nil` for any other
+    /// frame. Add it to the box's padding box size for a scroll view's content size.
+    public func scrollSize(at index: Int) -> CGSize? {
+        guard scrollSizes.indices.contains(index), ScrollSizes.isReported(scrollSizes[index]) else { return nil }
+        return scrollSizes[index]
+    }
+
     /// One snapshot per block or nested scheme of the scheme that produced this snapshot.
     public var childSnapshots: [LayoutSnapshot] {
         shape.children.map { child in
             switch child {
             case .frame(let index):
-                LayoutSnapshot(frames: [frames[index]], shape: .single, direction: direction)
+                LayoutSnapshot(frames: [frames[index]], shape: .single, direction: direction,
+                               scrollSizes: scrollSizes.isEmpty ? [] : [scrollSizes[index]])
             case .group(let shape, let start):
-                LayoutSnapshot(frames: Array(frames[start..<(start + shape.outputCount)]), shape: shape, direction: direction)
+                LayoutSnapshot(frames: Array(frames[start..<(start + shape.outputCount)]), shape: shape, direction: direction,
+                               scrollSizes: scrollSizes.isEmpty ? [] : Array(scrollSizes[start..<(start + shape.outputCount)]))
             }
         }
     }

@@ -248,18 +248,22 @@ final class LiveProgram: @unchecked Sendable {
     /// are now, without assigning them.
     func snapshot(for source: CGRect, direction: LayoutDirection) -> LayoutSnapshot {
         var issue: LayoutError?
+        var scrollSizes: [CGSize] = []
         // The frames live on the stack for small schemes: the result is the one allocation.
         let frames = code.withScratch(slots.count) { state in
             state.initialize(repeating: ReadingStore.notRead)
             return [CGRect](unsafeUninitializedCapacity: code.shape.outputCount) { outputs, written in
-                withExtendedLifetime(self) {
-                    var runner = StepRunner(code: code, direction: direction, store: ReadingStore(frames: state, program: self))
-                    runner.run(in: source, outputs: outputs, failure: &issue)
+                code.collectingScrollSizes(into: &scrollSizes) { scrollSizes in
+                    withExtendedLifetime(self) {
+                        var runner = StepRunner(code: code, direction: direction,
+                                                store: ReadingStore(frames: state, program: self, scrollSizes: scrollSizes))
+                        runner.run(in: source, outputs: outputs, failure: &issue)
+                    }
                 }
                 written = outputs.count
             }
         }
-        return LayoutSnapshot(frames: frames, shape: code.shape, direction: direction, issue: issue)
+        return LayoutSnapshot(frames: frames, shape: code.shape, direction: direction, issue: issue, scrollSizes: scrollSizes)
     }
 
     /// Assigns the frames of `snapshot`, block by block as a layout would.
