@@ -12,6 +12,7 @@ import Testing
         .appendingPathComponent("TextAgreement")
 
     struct Request {
+        var family = "DejaVu Sans"
         var group: String
         var direction: TextDirection
         var text: String
@@ -19,6 +20,9 @@ import Testing
         var size: Double
         var width: Double?
     }
+
+    /// The families the narrow columns are checked in.
+    static let families = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"]
 
     struct PangoAnswer {
         var width: Double
@@ -41,6 +45,14 @@ import Testing
             if index % 4 == 0 {
                 requests.append(Request(group: fields[0], direction: direction, text: Self.unescape(escaped), escaped: escaped, size: 13, width: 160))
             }
+            // Narrow columns, where words break inside and show a hyphen, in each DejaVu
+            // family (a fallback font draws what the family lacks: Hebrew in Mono, Hangul).
+            for family in Self.families {
+                for width in (family == "DejaVu Sans" ? [60, 100] : [nil, 60, 100]) as [Double?] {
+                    requests.append(Request(family: family, group: fields[0], direction: direction, text: Self.unescape(escaped), escaped: escaped,
+                                            size: 13, width: width))
+                }
+            }
         }
         #expect(corpus.count >= 500)
         let answers = try runPango(tool, requests)
@@ -48,7 +60,7 @@ import Testing
 
         var disagreeing: [String: [String]] = [:]   // paragraph → what differed
         for (request, answer) in zip(requests, answers) {
-            let style = TextStyle(family: "DejaVu Sans", size: request.size)
+            let style = TextStyle(family: request.family, size: request.size)
             let ours = try engine.layout(request.text, style: style, width: request.width, direction: request.direction)
             var problems: [String] = []
             if ours.measurement.lineCount != answer.lines {
@@ -58,7 +70,7 @@ import Testing
             }
             guard !problems.isEmpty else { continue }
             let width = request.width.map { String(format: "%g pt", $0) } ?? "unwrapped"
-            let detail = "\(width) at \(request.size) pt: \(problems.joined(separator: ", ")); ours \(ours.lines.map { String(format: "%.1f", $0.width) }), Pango's \(answer.lineWidths.map { String(format: "%.1f", $0) }) — \(Self.reason(request, ours: ours))"
+            let detail = "\(request.family), \(width) at \(request.size) pt: \(problems.joined(separator: ", ")); ours \(ours.lines.map { String(format: "%.1f", $0.width) }), Pango's \(answer.lineWidths.map { String(format: "%.1f", $0) }) — \(Self.reason(request, ours: ours))"
             disagreeing["[\(request.group), \(request.direction == .rightToLeft ? "rtl" : "ltr")] \(request.escaped)", default: []].append(detail)
         }
         let agreement = 1 - Double(disagreeing.count) / Double(corpus.count)
@@ -116,7 +128,7 @@ import Testing
 
     func runPango(_ tool: URL, _ requests: [Request]) throws -> [PangoAnswer] {
         let input = requests.map { request in
-            "DejaVu Sans\t\(request.size)\t\(request.width.map { "\($0)" } ?? "-")\t\(request.direction == .rightToLeft ? "rtl" : "ltr")\t\(request.escaped)\n"
+            "\(request.family)\t\(request.size)\t\(request.width.map { "\($0)" } ?? "-")\t\(request.direction == .rightToLeft ? "rtl" : "ltr")\t\(request.escaped)\n"
         }.joined()
         let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pango-requests-\(getpid()).tsv")
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pango-answers-\(getpid()).tsv")

@@ -61,8 +61,13 @@ import Testing
         let layout = try engine.layout("Hello   world", style: dejaVu, width: hello + 2 * space + 1)
         #expect(layout.lines.map { $0.text(in: "Hello   world") } == ["Hello", "world"])
         #expect(abs(layout.lines[0].width - (hello + 2 * space)) < 1e-9)
-        // The first word of a line stays on it even when its spaces pass the edge.
-        #expect(try engine.measure("Hello   world", style: dejaVu, width: hello + space).lineCount == 2)
+        // Spaces that pass the edge break between them (Pango breaks between characters
+        // when nothing else fits): the line keeps those that fit, the last of them hanging;
+        // the rest make a line of their own, ending before the next word (Pango: 3 lines,
+        // the middle one of width 0).
+        let spaced = try engine.layout("Hello   world", style: dejaVu, width: hello + space)
+        #expect(spaced.lines.map { $0.text(in: "Hello   world") } == ["Hello", "", "world"])
+        #expect(spaced.lines.map(\.width).prefix(2).map { ($0 * 1e6).rounded() / 1e6 } == [((hello + space) * 1e6).rounded() / 1e6, 0])
         // At the end of the paragraph and before a hard break, spaces take room.
         #expect(abs(try engine.measure("Hello   ", style: dejaVu).width - (hello + 3 * space)) < 1e-9)
         #expect(abs(try engine.measure("Hello \nx", style: dejaVu).width - (hello + space)) < 1e-9)

@@ -261,6 +261,31 @@ JAPANESE = [
 ]
 JAPANESE_WORDS = ["こんにちは", "ありがとう"]
 
+# Korean: Hangul words separated by spaces, with Latin, digits and punctuation mixed in.
+KOREAN = [
+    "오늘 회의는 오후 세 시에 시작합니다.",
+    "모두 참석해 주세요.",
+    "새로운 기능이 다음 주에 출시될 예정입니다.",
+    "이 문서는 레이아웃 엔진의 동작을 설명합니다.",
+    "사진을 눌러서 크게 볼 수 있습니다.",
+    "댓글 12개와 좋아요 340개를 받았어요!",
+    "서울의 날씨는 맑고 기온은 23도입니다.",
+    "계정 설정에서 알림을 끌 수 있나요?",
+    "이번 업데이트로 앱이 훨씬 빨라졌습니다.",
+    "주문하신 상품이 내일 도착할 예정입니다.",
+    "비밀번호를 잊으셨다면 여기를 누르세요.",
+    "우리 팀은 매주 금요일에 회고를 합니다.",
+    "이 글은 3분 정도면 읽을 수 있어요.",
+    "새 메시지가 도착했습니다: \"점심 같이 먹어요\"",
+    "iOS와 Android에서 모두 사용할 수 있습니다.",
+    "한국어 문장은 띄어쓰기로 단어를 구분합니다.",
+    "자세한 내용은 https://example.com 에서 확인하세요.",
+    "가나다라마바사아자차카타파하",
+    "대한민국의 수도는 서울특별시입니다.",
+    "프로필 사진을 바꾸려면 편집을 누르세요.",
+]
+KOREAN_WORDS = ["안녕하세요", "감사합니다", "레이아웃"]
+
 # Mixed direction: each paragraph with its natural base direction; every one is also
 # emitted a second time with the opposite base direction.
 MIXED = [
@@ -449,6 +474,7 @@ def build():
         ("hebrew", [("rtl", p) for p in paragraphs(HEBREW, " ", HEBREW_WORDS)]),
         ("chinese", [("ltr", p) for p in paragraphs(CHINESE, "", CHINESE_WORDS)]),
         ("japanese", [("ltr", p) for p in paragraphs(JAPANESE, "", JAPANESE_WORDS)]),
+        ("korean", [("ltr", p) for p in paragraphs(KOREAN, " ", KOREAN_WORDS)]),
         ("mixed", MIXED + [("rtl" if d == "ltr" else "ltr", t) for d, t in MIXED]),
         ("urls", URLS),
         ("emoji", EMOJI),

@@ -41,7 +41,7 @@
  *
  * Layout settings: PANGO_WRAP_WORD_CHAR, no ellipsizing, no justification,
  * PANGO_ALIGN_LEFT, indent 0, spacing 0, auto-dir off, context language "en",
- * no hyphen inserted at breaks inside words (pango_attr_insert_hyphens FALSE),
+ * a hyphen shown where a line breaks inside a word (Pango's default since 1.44),
  * glyph positions not rounded, cairo font options hint-metrics off and
  * hint-style none, resolution 72 dpi (the size is set as an absolute size anyway).
  *
@@ -230,12 +230,8 @@ static PangoLayout *make_layout(PangoContext *ctx, const Request *req, PangoFont
     pango_layout_set_indent(layout, 0);
     pango_layout_set_spacing(layout, 0);
     pango_layout_set_text(layout, req->text, (int)req->text_len);
-    /* Pango >= 1.44 inserts a hyphen where PANGO_WRAP_WORD_CHAR breaks inside a word;
-     * CGLText breaks between graphemes without one, so hyphen insertion is off. */
-    PangoAttrList *attrs = pango_attr_list_new();
-    pango_attr_list_insert(attrs, pango_attr_insert_hyphens_new(FALSE));
-    pango_layout_set_attributes(layout, attrs);
-    pango_attr_list_unref(attrs);
+    /* Pango's defaults: since 1.44 a hyphen shows where PANGO_WRAP_WORD_CHAR breaks inside a
+     * word, and after a soft hyphen; CGLText counts it as Pango does. */
     return layout;
 }
 

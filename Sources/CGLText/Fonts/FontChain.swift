@@ -9,12 +9,18 @@ final class FontChain: Sendable {
     let emojiFaces: [Int]
     /// The face of each character below `LatinTable.limit`, looked up once.
     let latinFaces: [Int]
+    /// Each face's hyphen advance in ems (`FontFace.hyphenAdvance()`), for breaks inside words.
+    let hyphenAdvances: [Double]
+    /// The primary font's space, in ems: tab stops are eight of them apart.
+    let spaceAdvance: Double
 
     init(id: Int32, faces: [FontFace], emojiFaces: [Int] = []) {
         precondition(!faces.isEmpty, "a font chain needs a primary font")
         self.id = id
         self.faces = faces
         self.emojiFaces = emojiFaces
+        hyphenAdvances = faces.map { $0.hyphenAdvance() }
+        spaceAdvance = faces[0].advance(of: 0x20)
         latinFaces = (0..<LatinTable.limit).map { value in
             Self.faceIndex(for: String(Character(Unicode.Scalar(value)!)).unicodeScalars, faces: faces, emojiFaces: emojiFaces)
         }

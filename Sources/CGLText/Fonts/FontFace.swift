@@ -54,4 +54,19 @@ final class FontFace: @unchecked Sendable {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
     }
+
+    /// The advance of `scalar`'s glyph, in ems; 0 when the font lacks it.
+    func advance(of scalar: UInt32) -> Double {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 else { return 0 }
+        return Double(hb_font_get_glyph_h_advance(font, glyph)) / emScale
+    }
+
+    /// The advance of the hyphen Pango shows at a break inside a word, in ems: U+2010, or
+    /// `-` where the font lacks it; 0 in a font with neither.
+    func hyphenAdvance() -> Double {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, 0x2010, &glyph) != 0 || hb_font_get_nominal_glyph(font, 0x2D, &glyph) != 0 else { return 0 }
+        return Double(hb_font_get_glyph_h_advance(font, glyph)) / emScale
+    }
 }

@@ -29,15 +29,23 @@ extension PreparedParagraph {
         // The line's advance with all its whitespace, and the part that hangs at a soft break.
         var advance = 0.0
         var hanging = 0.0
+        // The hyphen the line shows if it breaks after its last segment (after a soft hyphen).
+        var lineHyphen = 0.0
         var hasContent = false
 
-        for segment in segments {
-            if hasContent, advance + segment.content + segment.trailing - segment.hanging > limit {
-                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance - hanging)) else { return }
+        for original in segments {
+            // Its tabs' widths depend on where the line has got to.
+            var segment = placed(original, at: advance)
+            // Before a hard break no line can end, so no space hangs there.
+            var segmentHanging = segment.hardBreak ? 0 : segment.hanging
+            if hasContent, advance + segment.content + segment.trailing - segmentHanging + segment.breakHyphen > limit {
+                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance - hanging + lineHyphen)) else { return }
                 lineStart = Int(segment.start)
                 advance = 0
                 hanging = 0
                 hasContent = false
+                segment = placed(original, at: 0)
+                segmentHanging = segment.hardBreak ? 0 : segment.hanging
             }
             if !hasContent, segment.contentEnd == segment.start, !segment.hardBreak {
                 // Leading whitespace of a line (at the start, or after a hard break) takes
@@ -46,29 +54,45 @@ extension PreparedParagraph {
                 lineEnd = Int(segment.contentEnd)
                 continue
             }
-            if !hasContent, advance + segment.content > limit {
-                // Too wide for any line: break between clusters.
+            if !hasContent, advance + segment.content + segment.breakHyphen > limit {
+                // Too wide for any line: break between clusters, each line as full as it can
+                // be with the hyphen a break inside a word shows (Pango's).
                 var width = advance
-                var placed = advance > 0
-                for index in Int(segment.clusters.lowerBound)..<Int(segment.clusters.upperBound) {
+                var anyPlaced = advance > 0
+                let clusters = Int(segment.clusters.lowerBound)..<Int(segment.clusters.upperBound)
+                for index in clusters {
                     let offset = Int(clusterOffsets[index])
                     guard offset < segment.contentEnd else { break }
                     let clusterAdvance = clusterAdvances[index]
-                    if placed, width + clusterAdvance > limit {
-                        guard sink.add(FilledLine(start: lineStart, end: offset, width: width)) else { return }
+                    // Placing this cluster, the line ends before the next one: with its hyphen,
+                    // unless the rest of the word follows it.
+                    let isLast = index + 1 >= clusters.upperBound || Int(clusterOffsets[index + 1]) >= segment.contentEnd
+                    let hyphenAfter = isLast ? segment.breakHyphen : hyphen(before: index + 1)
+                    if anyPlaced, width + clusterAdvance + hyphenAfter > limit {
+                        guard sink.add(FilledLine(start: lineStart, end: offset, width: width + hyphen(before: index))) else { return }
                         lineStart = offset
                         width = 0
                     }
                     width += clusterAdvance
-                    placed = true
+                    anyPlaced = true
                 }
+                segment = placed(original, at: width - original.content)
                 advance = width + segment.trailing
             } else {
                 advance += segment.content + segment.trailing
             }
+            lineHyphen = segment.breakHyphen
             hanging = segment.hanging
             lineEnd = Int(segment.contentEnd)
             hasContent = true
+            if segment.trailing > 0, advance - segmentHanging > limit, advance - segment.trailing <= limit {
+                // Its spaces alone pass the end of the line: Pango breaks between them, the
+                // line keeping as many as fit with the last of them hanging; the rest start
+                // the next line, which may end after them (before the next word).
+                guard let rest = splitTrailingSpaces(of: segment, lineStart: lineStart, contentWidth: advance - segment.trailing,
+                                                     limit: limit, into: &sink) else { return }
+                (lineStart, lineEnd, advance, hanging, lineHyphen) = (rest.start, rest.start, rest.width, segment.hanging, 0)
+            }
             if segment.hardBreak {
                 guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance)) else { return }
                 lineStart = Int(segment.end)
@@ -79,6 +103,31 @@ extension PreparedParagraph {
             }
         }
         _ = sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance))
+    }
+
+    /// Ends the line that `segment`'s content closes within its trailing spaces, at the last
+    /// space that can hang within `limit`; returns where the spaces left over start and their
+    /// width, or nil when the sink stopped.
+    private func splitTrailingSpaces<Sink: LineSink>(of segment: Segment, lineStart: Int, contentWidth: Double, limit: Double,
+                                                     into sink: inout Sink) -> (start: Int, width: Double)? {
+        let spaces = Array(Int(segment.clusters.lowerBound)..<Int(segment.clusters.upperBound)).filter { clusterOffsets[$0] >= segment.contentEnd }
+        // With `kept` spaces on the line, the last hangs: the line is as wide as the others.
+        // The line cannot end after them all (that did not fit, or a hard break follows).
+        var kept = min(1, spaces.count - 1)
+        var width = contentWidth
+        while kept + 1 < spaces.count, width + clusterAdvances[spaces[kept - 1]] <= limit {
+            width += clusterAdvances[spaces[kept - 1]]
+            kept += 1
+        }
+        let restStart = Int(clusterOffsets[spaces[kept]])
+        guard sink.add(FilledLine(start: lineStart, end: Int(segment.contentEnd), width: width)) else { return nil }
+        return (restStart, spaces[kept...].reduce(0) { $0 + clusterAdvances[$1] })
+    }
+
+    /// The hyphen a line broken right before cluster `index` shows, in ems.
+    @inline(__always)
+    private func hyphen(before index: Int) -> Double {
+        index < clusterHyphens.count ? Double(clusterHyphens[index]) : 0
     }
 
     /// The last visible line starting at `start`, cut to fit `limit` with an ellipsis: the

@@ -13,9 +13,11 @@ struct ParagraphBuilder {
     let breaks: LineBreaks
     let bidi: BidiLevels
     let ellipsis: Double
+    /// Eight spaces of the primary font, in ems: the distance between tab stops.
+    var tabStop: Double { 8 * chain.spaceAdvance }
 
     /// A grapheme cluster of the text: where it starts, its length, its font and script.
-    private struct Cluster {
+    struct Cluster {
         var start: Int
         var length: Int
         /// The face's index in the chain; -1 for controls (line and paragraph separators),
@@ -23,6 +25,9 @@ struct ParagraphBuilder {
         var face: Int
         var script: hb_script_t
         var hangs: Bool
+        /// Whether it is a space or an invisible character, which Pango draws in the font
+        /// of the text around it rather than in the first font that has it.
+        var isSpaceLike: Bool
     }
 
     func prepare(_ string: String, direction: TextDirection) -> PreparedParagraph {
@@ -31,13 +36,14 @@ struct ParagraphBuilder {
             return PreparedParagraph(length: 0, segments: [], clusterOffsets: [], clusterAdvances: [], ellipsis: ellipsis)
         }
         return utf16.withUnsafeBufferPointer { text in
-            let graphemes = clusters(of: string, utf16: text)
+            let levels = bidi.levels(of: text, direction: direction)
+            var graphemes = clusters(of: string, utf16: text)
+            drawSpacesWithTheirText(&graphemes, levels: levels)
             var startsGrapheme = [Bool](repeating: false, count: text.count + 1)
             for grapheme in graphemes { startsGrapheme[grapheme.start] = true }
             startsGrapheme[text.count] = true
             // Break only between grapheme clusters (ICU never breaks inside one in practice).
-            let opportunities = breaks.opportunities(in: text).filter { startsGrapheme[$0.offset] }
-            let levels = bidi.levels(of: text, direction: direction)
+            let opportunities = Self.withNumericBreaks(breaks.opportunities(in: text), in: text).filter { startsGrapheme[$0.offset] }
             var offsets: [Int32] = []
             var advances: [Double] = []
             offsets.reserveCapacity(utf16.count)
@@ -63,10 +69,13 @@ struct ParagraphBuilder {
                 runStart = index + 1
             }
 
+            let hyphens = clusterHyphens(offsets: offsets, graphemes: graphemes, text: text)
+
             // Segments between break opportunities, with their clusters' advances.
             var graphemeIndex = 0
             var clusterIndex = 0
             var segmentStart = 0
+            var tabClusters: [Int32] = []
             for opportunity in opportunities {
                 var contentEnd = segmentStart
                 while graphemeIndex < graphemes.count, graphemes[graphemeIndex].start < opportunity.offset {
@@ -78,7 +87,12 @@ struct ParagraphBuilder {
                 var content = 0.0
                 var trailing = 0.0
                 var hanging = 0.0
+                var hasTab = false
                 while clusterIndex < offsets.count, offsets[clusterIndex] < Int32(opportunity.offset) {
+                    if text[Int(offsets[clusterIndex])] == 0x09 {
+                        tabClusters.append(Int32(clusterIndex))
+                        hasTab = true
+                    }
                     if offsets[clusterIndex] < Int32(contentEnd) {
                         content += advances[clusterIndex]
                     } else {
@@ -87,16 +101,40 @@ struct ParagraphBuilder {
                     }
                     clusterIndex += 1
                 }
+                // A line ending here shows a hyphen where the break is inside a word (after a
+                // soft hyphen).
+                let breakHyphen = trailing == 0 && clusterIndex < hyphens.count ? Double(hyphens[clusterIndex]) : 0
                 segments.append(PreparedParagraph.Segment(
                     start: Int32(segmentStart), contentEnd: Int32(contentEnd), end: Int32(opportunity.offset),
-                    content: content, trailing: trailing, hanging: hanging, clusters: Int32(firstCluster)..<Int32(clusterIndex), hardBreak: opportunity.mandatory))
+                    content: content, trailing: trailing, hanging: hanging, clusters: Int32(firstCluster)..<Int32(clusterIndex), hardBreak: opportunity.mandatory,
+                    breakHyphen: breakHyphen, hasTab: hasTab))
                 segmentStart = opportunity.offset
             }
             var faces: [Int] = []
             for grapheme in graphemes where grapheme.face >= 0 && !faces.contains(grapheme.face) { faces.append(grapheme.face) }
             return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances,
-                                     ellipsis: ellipsis, fontFiles: faces.map { chain.faces[$0].file })
+                                     clusterHyphens: hyphens, ellipsis: ellipsis, tabClusters: tabClusters, tabStop: tabClusters.isEmpty ? 0 : tabStop,
+                                     fontFiles: faces.map { chain.faces[$0].file })
         }
+    }
+
+    /// ICU's opportunities with Pango's between a separator and a digit outside a number
+    /// (`NumericBreaks`), in order.
+    private static func withNumericBreaks(_ opportunities: [LineBreaks.Opportunity], in text: UnsafeBufferPointer<UInt16>) -> [LineBreaks.Opportunity] {
+        let extra = NumericBreaks.outsideNumbers(in: text)
+        guard !extra.isEmpty else { return opportunities }
+        var merged: [LineBreaks.Opportunity] = []
+        merged.reserveCapacity(opportunities.count + extra.count)
+        var next = 0
+        for opportunity in opportunities {
+            while next < extra.count, extra[next] < opportunity.offset {
+                merged.append(LineBreaks.Opportunity(offset: extra[next], mandatory: false))
+                next += 1
+            }
+            if next < extra.count, extra[next] == opportunity.offset { next += 1 }
+            merged.append(opportunity)
+        }
+        return merged
     }
 
     /// Shapes one run (a single face, level and script) through the word cache and appends its
@@ -133,7 +171,8 @@ struct ParagraphBuilder {
                 let length = unit == 0x0D && offset + 1 < utf16.count && utf16[offset + 1] == 0x0A ? 2 : 1
                 let control = (0x0A...0x0D).contains(unit) || unit == 0x85
                 clusters.append(Cluster(start: offset, length: length, face: control ? -1 : chain.latinFaces[Int(unit)],
-                                        script: LatinTable.scripts[Int(unit)], hangs: control || unit == 0x20 || unit == 0x09))
+                                        script: LatinTable.scripts[Int(unit)], hangs: control || unit == 0x20 || unit == 0x09,
+                                        isSpaceLike: unit < 0x21 || (0x7F...0xA0).contains(unit) || unit == 0xAD))
                 offset += length
             }
             Self.resolveScripts(&clusters)
@@ -147,7 +186,8 @@ struct ParagraphBuilder {
             let control = character.isNewline
             let script = scalars.first.map { hb_unicode_script(unicode, $0.value) } ?? HB_SCRIPT_COMMON
             clusters.append(Cluster(start: offset, length: length, face: control ? -1 : chain.faceIndex(for: scalars),
-                                    script: script, hangs: control || scalars.allSatisfy(Self.hangs)))
+                                    script: script, hangs: control || scalars.allSatisfy(Self.hangs),
+                                    isSpaceLike: scalars.allSatisfy(Self.isSpaceLike)))
             offset += length
         }
         Self.resolveScripts(&clusters)

@@ -20,6 +20,12 @@ final class PreparedParagraph: Sendable {
         var clusters: Range<Int32>
         /// Whether a line must end after it (a hard break: `\n` and its kin).
         var hardBreak: Bool
+        /// The hyphen a line ending after it shows, in ems: after a soft hyphen (U+00AD); 0
+        /// for most segments.
+        var breakHyphen: Double = 0
+        /// Whether its trailing whitespace holds a tab, whose width depends on where the line
+        /// has got to (`PreparedParagraph.placed(_:at:)`).
+        var hasTab = false
     }
 
     /// The text's length in UTF-16 units.
@@ -28,13 +34,24 @@ final class PreparedParagraph: Sendable {
     /// Every cluster's start (UTF-16 offset) and advance in ems, in logical order.
     let clusterOffsets: [Int32]
     let clusterAdvances: [Double]
+    /// Per cluster, the hyphen a line broken right before it shows, in ems (`HyphenBreaks`):
+    /// 0 where a break shows none. Empty when no break shows one.
+    let clusterHyphens: [Float]
     /// The width of an ellipsis in the paragraph's fonts, in ems.
     let ellipsis: Double
+    /// The clusters that are tabs, ascending; and the distance between tab stops, in ems:
+    /// eight spaces of the primary font, as Pango's default stops.
+    let tabClusters: [Int32]
+    let tabStop: Double
     /// The font files that shape the text, in the order they first appear.
     let fontFiles: [FontFile]
 
-    init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], ellipsis: Double, fontFiles: [FontFile] = []) {
+    init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], clusterHyphens: [Float] = [],
+         ellipsis: Double, tabClusters: [Int32] = [], tabStop: Double = 0, fontFiles: [FontFile] = []) {
         self.fontFiles = fontFiles
+        self.tabClusters = tabClusters
+        self.tabStop = tabStop
+        self.clusterHyphens = clusterHyphens
         self.length = length
         self.segments = segments
         self.clusterOffsets = clusterOffsets
@@ -45,7 +62,7 @@ final class PreparedParagraph: Sendable {
     /// What keeping it costs, in bytes.
     var cost: Int {
         128 + segments.count * MemoryLayout<Segment>.stride
-            + clusterOffsets.count * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride)
+            + clusterOffsets.count * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride) + clusterHyphens.count * MemoryLayout<Float>.stride
     }
 }
 
