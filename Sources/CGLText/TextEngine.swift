@@ -110,6 +110,52 @@ public final class TextEngine: Sendable {
         return TextParagraph(string: text.string, style: style, direction: direction, prepared: prepared, primary: chain.primary)
     }
 
+    /// A paragraph of runs prepared in `style`, for measuring at any width: the runs' texts
+    /// joined (an inline object as U+FFFC, which `TextLine.range` counts) and laid out as one
+    /// paragraph. The style's line height, `maxLines` and direction are the paragraph's;
+    /// a run's style changes only its font.
+    ///
+    /// - Throws: `TextError.invalidRuns` for runs that cannot be laid out (more than
+    ///   `TextRun.maximumCount`, an empty text, an object of a negative or infinite size), and
+    ///   the font errors of `paragraph(_:style:direction:)`.
+    public func paragraph(_ runs: [TextRun], style: TextStyle, direction: TextDirection = .leftToRight) throws(TextError) -> TextParagraph {
+        try runs.validate()
+        // One run in the paragraph's own font is plain text.
+        if runs.count == 1, case .text(let string, let runStyle) = runs[0], runStyle.map({ Self.sameFont($0, style) }) ?? true {
+            return try paragraph(string, style: style, direction: direction)
+        }
+        let (chain, _) = try library.chain(for: style)
+        let joined = try JoinedRuns(runs, style: style) { (font: TextStyle) throws(TextError) -> FontChain in try library.chain(for: font).chain }
+        let direction = style.direction ?? direction
+        let key = ParagraphKey(text: HashedText(joined.key), chain: chain.id, direction: direction)
+        let prepared = paragraphs.value(for: key, cost: { $0.cost + joined.key.utf8.count + 64 }) {
+            var builder = ParagraphBuilder(chain: chain, words: words, breaks: breaks, bidi: bidi, ellipsis: ellipsis(in: chain))
+            builder.styles = joined.styles
+            let prepared = builder.prepare(joined.string, direction: direction)
+            library.noteUse(of: prepared.fontFiles.isEmpty ? [chain.primary.file] : prepared.fontFiles)
+            return prepared
+        }
+        return TextParagraph(string: joined.string, style: style, direction: direction, prepared: prepared, primary: chain.primary)
+    }
+
+    /// The size of a paragraph of runs in `style` when lines may be `width` points wide
+    /// (`nil`: unwrapped). See `paragraph(_:style:direction:)`.
+    public func measure(_ runs: [TextRun], style: TextStyle, width: Double? = nil,
+                        direction: TextDirection = .leftToRight) throws(TextError) -> TextMeasurement {
+        try paragraph(runs, style: style, direction: direction).measure(width: width)
+    }
+
+    /// The lines of a paragraph of runs in `style` when lines may be `width` points wide.
+    public func layout(_ runs: [TextRun], style: TextStyle, width: Double? = nil,
+                       direction: TextDirection = .leftToRight) throws(TextError) -> ParagraphLayout {
+        try paragraph(runs, style: style, direction: direction).layout(width: width)
+    }
+
+    /// Whether a run's style draws in the paragraph's font.
+    private static func sameFont(_ run: TextStyle, _ paragraph: TextStyle) -> Bool {
+        run.source == paragraph.source && run.size == paragraph.size && run.weight == paragraph.weight && run.italic == paragraph.italic
+    }
+
     /// The size of `string` in `style` when lines may be `width` points wide (`nil`:
     /// unwrapped), from the measurement cache when it was measured so before.
     public func measure(_ string: String, style: TextStyle, width: Double? = nil,

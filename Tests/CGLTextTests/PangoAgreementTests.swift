@@ -119,7 +119,8 @@ import Testing
 
     /// Compiles `pango-measure.c` into a temporary folder.
     func buildPangoMeasure() throws -> URL {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pango-measure-\(getpid())")
+        // A name of its own: the plain and the rich suites build it at the same time.
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pango-measure-\(UUID().uuidString)")
         let source = Self.folder.appendingPathComponent("pango-measure.c").path
         let status = try run("/bin/sh", ["-c", "cc -O2 -o '\(output.path)' '\(source)' $(pkg-config --cflags --libs pangocairo)"])
         try #require(status == 0, "could not build pango-measure: install cc and libpango1.0-dev (make deps)")
@@ -127,11 +128,17 @@ import Testing
     }
 
     func runPango(_ tool: URL, _ requests: [Request]) throws -> [PangoAnswer] {
-        let input = requests.map { request in
-            "\(request.family)\t\(request.size)\t\(request.width.map { "\($0)" } ?? "-")\t\(request.direction == .rightToLeft ? "rtl" : "ltr")\t\(request.escaped)\n"
-        }.joined()
-        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pango-requests-\(getpid()).tsv")
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pango-answers-\(getpid()).tsv")
+        try runPangoLines(tool, requests.map { request in
+            "\(request.family)\t\(request.size)\t\(request.width.map { "\($0)" } ?? "-")\t\(request.direction == .rightToLeft ? "rtl" : "ltr")\t\(request.escaped)"
+        })
+    }
+
+    /// Runs `tool` (then removes it) on requests written as pango-measure reads them, a line each.
+    func runPangoLines(_ tool: URL, _ requests: [String]) throws -> [PangoAnswer] {
+        let input = requests.map { $0 + "\n" }.joined()
+        let name = UUID().uuidString
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pango-requests-\(name).tsv")
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pango-answers-\(name).tsv")
         defer {
             try? FileManager.default.removeItem(at: inputFile)
             try? FileManager.default.removeItem(at: outputFile)

@@ -83,6 +83,7 @@ typedef struct {
     PangoDirection dir;
     char *text;         /* decoded, owned (g_free) */
     size_t text_len;
+    PangoAttrList *attrs; /* a paragraph of runs: their fonts and shapes; NULL for plain text */
 } Request;
 
 /* PANGO_MEASURE_DEBUG=1 in the environment: each line's text goes to stderr. */
@@ -168,10 +169,17 @@ static char *decode_text(const char *s, size_t *len_out, const char **why)
     return out;
 }
 
+static const char *parse_runs(char *runs, Request *req);
+static int to_pango_units_signed(double points);
+
 /* Splits and validates one request line (modified in place). Returns NULL on success,
- * otherwise a reason. */
+ * otherwise a reason. A line that starts with "runs<TAB>" is a paragraph of runs. */
 static const char *parse_request(char *line, Request *req)
 {
+    req->attrs = NULL;
+    int rich = strncmp(line, "runs\t", 5) == 0;
+    if (rich)
+        line += 5;
     char *fields[4];
     char *p = line;
     for (int k = 0; k < 4; k++) {
@@ -211,10 +219,98 @@ static const char *parse_request(char *line, Request *req)
     else
         return "direction must be 'ltr' or 'rtl'";
 
+    if (rich)
+        return parse_runs(text, req);
     const char *why = NULL;
     req->text = decode_text(text, &req->text_len, &why);
     if (req->text == NULL)
         return why;
+    return NULL;
+}
+
+/* The runs of a paragraph, tab-separated: "t|family|size|weight|italic|text" (family empty
+ * or size "-": the paragraph's) or "a|width|height|baseline" (an inline object drawn as
+ * U+FFFC with pango_attr_shape_new; baseline from its top, "-" for its bottom). Builds the
+ * text and the attribute list. */
+static const char *parse_runs(char *runs, Request *req)
+{
+    GString *text = g_string_new(NULL);
+    PangoAttrList *attrs = pango_attr_list_new();
+    const char *why = NULL;
+    char *p = runs;
+    while (p != NULL && why == NULL) {
+        char *tab = strchr(p, '\t');
+        if (tab != NULL)
+            *tab = '\0';
+        char *fields[6];
+        int count = 0;
+        char *q = p;
+        int wanted = (p[0] == 'a') ? 4 : 6;
+        while (count < wanted - 1) {
+            char *bar = strchr(q, '|');
+            if (bar == NULL)
+                break;
+            *bar = '\0';
+            fields[count++] = q;
+            q = bar + 1;
+        }
+        fields[count++] = q;
+        guint start = (guint)text->len;
+        if (fields[0][0] == 'a' && count == 4) {
+            double w, h, baseline;
+            if (parse_number(fields[1], &w) != 0 || parse_number(fields[2], &h) != 0 || w < 0 || h < 0) {
+                why = "an atom's width and height must be numbers of at least 0";
+                break;
+            }
+            if (strcmp(fields[3], "-") == 0)
+                baseline = h;
+            else if (parse_number(fields[3], &baseline) != 0) {
+                why = "an atom's baseline must be a number or '-'";
+                break;
+            }
+            g_string_append(text, "\xef\xbf\xbc"); /* U+FFFC */
+            PangoRectangle rect = { 0, -to_pango_units_signed(baseline), to_pango_units_signed(w), to_pango_units_signed(h) };
+            PangoAttribute *shape = pango_attr_shape_new(&rect, &rect);
+            shape->start_index = start;
+            shape->end_index = (guint)text->len;
+            pango_attr_list_insert(attrs, shape);
+        } else if (fields[0][0] == 't' && count == 6) {
+            size_t len = 0;
+            char *decoded = decode_text(fields[5], &len, &why);
+            if (decoded == NULL)
+                break;
+            g_string_append_len(text, decoded, (gssize)len);
+            g_free(decoded);
+            guint end = (guint)text->len;
+            double size = req->size;
+            if (strcmp(fields[2], "-") != 0 && (parse_number(fields[2], &size) != 0 || !(size > 0))) {
+                why = "a run's size must be a positive number or '-'";
+                break;
+            }
+            PangoAttribute *attr[4];
+            attr[0] = pango_attr_family_new(fields[1][0] != '\0' ? fields[1] : req->family);
+            attr[1] = pango_attr_size_new_absolute(to_pango_units_signed(size));
+            attr[2] = pango_attr_weight_new((PangoWeight)atoi(fields[3]));
+            attr[3] = pango_attr_style_new(strcmp(fields[4], "1") == 0 ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+            for (int k = 0; k < 4; k++) {
+                attr[k]->start_index = start;
+                attr[k]->end_index = end;
+                pango_attr_list_insert(attrs, attr[k]);
+            }
+        } else {
+            why = "a run must be t|family|size|weight|italic|text or a|width|height|baseline";
+            break;
+        }
+        p = (tab != NULL) ? tab + 1 : NULL;
+    }
+    if (why != NULL) {
+        g_string_free(text, TRUE);
+        pango_attr_list_unref(attrs);
+        return why;
+    }
+    req->text_len = text->len;
+    req->text = g_string_free(text, FALSE);
+    req->attrs = attrs;
     return NULL;
 }
 
@@ -230,6 +326,8 @@ static PangoLayout *make_layout(PangoContext *ctx, const Request *req, PangoFont
     pango_layout_set_indent(layout, 0);
     pango_layout_set_spacing(layout, 0);
     pango_layout_set_text(layout, req->text, (int)req->text_len);
+    if (req->attrs != NULL)
+        pango_layout_set_attributes(layout, req->attrs);
     /* Pango's defaults: since 1.44 a hyphen shows where PANGO_WRAP_WORD_CHAR breaks inside a
      * word, and after a soft hyphen; CGLText counts it as Pango does. */
     return layout;
@@ -241,6 +339,12 @@ static PangoFontDescription *make_desc(const Request *req)
     pango_font_description_set_family(desc, req->family);
     pango_font_description_set_absolute_size(desc, req->size * PANGO_SCALE);
     return desc;
+}
+
+static int to_pango_units_signed(double points)
+{
+    double v = points * PANGO_SCALE;
+    return (int)(v < 0 ? v - 0.5 : v + 0.5);
 }
 
 static int to_pango_units(double points)
@@ -378,6 +482,7 @@ static int run_bench(PangoContext *ctx, long iterations)
 
     pango_font_description_free(desc);
     g_free(req.text);
+    if (req.attrs != NULL) pango_attr_list_unref(req.attrs);
     free(line);
     return 0;
 }
@@ -404,6 +509,7 @@ static void worker_main(FILE *in, FILE *out)
         measure(ctx, &req, out);
         alarm(0);
         g_free(req.text);
+        if (req.attrs != NULL) pango_attr_list_unref(req.attrs);
     }
     free(line);
     g_object_unref(ctx);

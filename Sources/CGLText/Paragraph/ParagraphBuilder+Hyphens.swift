@@ -28,7 +28,7 @@ extension ParagraphBuilder {
             let face = graphemes[grapheme].face
             guard face >= 0 else { continue }
             if hyphens.isEmpty { hyphens = [Float](repeating: 0, count: offsets.count) }
-            hyphens[index] = Float(chain.hyphenAdvances[face])
+            hyphens[index] = Float(chain(of: graphemes[grapheme]).hyphenAdvances[face] * scale(of: graphemes[grapheme]))
         }
         return hyphens
     }

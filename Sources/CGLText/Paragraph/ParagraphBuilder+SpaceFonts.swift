@@ -11,6 +11,7 @@ import CHarfBuzz
 extension ParagraphBuilder {
     /// What Pango itemizes apart: a script, a bidi level, and emoji apart from text.
     private struct RunKey: Equatable {
+        var style: Int
         var script: hb_script_t
         var level: UInt8
         var emoji: Bool
@@ -19,8 +20,8 @@ extension ParagraphBuilder {
     /// Gives each space-like cluster the font Pango would draw it in.
     func drawSpacesWithTheirText(_ clusters: inout [Cluster], levels: [UInt8]) {
         // Most paragraphs are in one font: then there is nothing to move.
-        guard let firstFace = clusters.first(where: { $0.face >= 0 })?.face,
-              clusters.contains(where: { $0.face >= 0 && $0.face != firstFace }) else { return }
+        guard let first = clusters.first(where: { $0.face >= 0 }),
+              clusters.contains(where: { $0.face >= 0 && ($0.face != first.face || $0.style != first.style) }) else { return }
         var itemFace: Int?
         var itemRun: RunKey?
         var firstSpace: Int?
@@ -35,8 +36,8 @@ extension ParagraphBuilder {
                 continue
             }
             let isSpace = clusters[index].isSpaceLike
-            let run = RunKey(script: clusters[index].script, level: levels[clusters[index].start],
-                             emoji: !isSpace && chain.faces[clusters[index].face].hasColorGlyphs)
+            let run = RunKey(style: clusters[index].style, script: clusters[index].script, level: levels[clusters[index].start],
+                             emoji: !isSpace && chain(of: clusters[index]).faces[clusters[index].face].hasColorGlyphs)
             let sameRun = itemRun == run
             if isSpace {
                 if let itemFace, sameRun {

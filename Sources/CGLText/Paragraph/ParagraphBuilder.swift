@@ -8,11 +8,15 @@ struct ParagraphBuilder {
     /// (a long URL, a line of CJK without spaces) is shaped in pieces of this size.
     static let maximumRunLength = 512
 
+    /// The paragraph's fonts (of its style).
     let chain: FontChain
     let words: BoundedCache<WordKey, ShapedWord>
     let breaks: LineBreaks
     let bidi: BidiLevels
     let ellipsis: Double
+    /// A paragraph of runs: the fonts and objects of its stretches, in order and covering its
+    /// text. Empty for a paragraph in one style.
+    var styles: [StyleRun] = []
     /// Eight spaces of the primary font, in ems: the distance between tab stops.
     var tabStop: Double { 8 * chain.spaceAdvance }
 
@@ -20,9 +24,11 @@ struct ParagraphBuilder {
     struct Cluster {
         var start: Int
         var length: Int
-        /// The face's index in the chain; -1 for controls (line and paragraph separators),
-        /// which take no room.
+        /// The face's index in its style's chain; -1 for controls (line and paragraph
+        /// separators), which take no room; -2 for an inline object.
         var face: Int
+        /// Its style run's index (0 in a paragraph of one style).
+        var style = 0
         var script: hb_script_t
         var hangs: Bool
         /// Whether it is a space or an invisible character, which Pango draws in the font
@@ -46,6 +52,8 @@ struct ParagraphBuilder {
             let opportunities = Self.withNumericBreaks(breaks.opportunities(in: text), in: text).filter { startsGrapheme[$0.offset] }
             var offsets: [Int32] = []
             var advances: [Double] = []
+            // A paragraph of runs: each cluster's style run, for the height of its lines.
+            var clusterStyles: [UInt16] = []
             offsets.reserveCapacity(utf16.count)
             advances.reserveCapacity(utf16.count)
             var segments: [PreparedParagraph.Segment] = []
@@ -60,12 +68,13 @@ struct ParagraphBuilder {
                 let grapheme = graphemes[index]
                 let next = index + 1 < graphemes.count ? graphemes[index + 1] : nil
                 let runLength = grapheme.start + grapheme.length - graphemes[runStart].start
-                if let next, next.face == grapheme.face, next.script == grapheme.script,
+                if let next, next.face == grapheme.face, next.style == grapheme.style, next.script == grapheme.script,
                    levels[next.start] == levels[graphemes[runStart].start], runLength < Self.maximumRunLength,
                    !(grapheme.hangs && !next.hangs) {
                     continue
                 }
-                shapeRun(graphemes[runStart...index], text: text, levels: levels, buffer: buffer, offsets: &offsets, advances: &advances)
+                shapeRun(graphemes[runStart...index], text: text, levels: levels, buffer: buffer, offsets: &offsets, advances: &advances,
+                         styleOfClusters: &clusterStyles)
                 runStart = index + 1
             }
 
@@ -110,11 +119,14 @@ struct ParagraphBuilder {
                     breakHyphen: breakHyphen, hasTab: hasTab))
                 segmentStart = opportunity.offset
             }
-            var faces: [Int] = []
-            for grapheme in graphemes where grapheme.face >= 0 && !faces.contains(grapheme.face) { faces.append(grapheme.face) }
+            var files: [FontFile] = []
+            for grapheme in graphemes where grapheme.face >= 0 {
+                let file = chain(of: grapheme).faces[grapheme.face].file
+                if !files.contains(file) { files.append(file) }
+            }
             return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances,
                                      clusterHyphens: hyphens, ellipsis: ellipsis, tabClusters: tabClusters, tabStop: tabClusters.isEmpty ? 0 : tabStop,
-                                     fontFiles: faces.map { chain.faces[$0].file })
+                                     clusterStyles: clusterStyles, styleMetrics: styles.map { ($0.ascent, $0.descent) }, fontFiles: files)
         }
     }
 
@@ -137,14 +149,36 @@ struct ParagraphBuilder {
         return merged
     }
 
+    /// The fonts `cluster` is drawn with: its style run's.
+    @inline(__always)
+    func chain(of cluster: Cluster) -> FontChain { styles.isEmpty ? chain : styles[cluster.style].chain }
+
+    /// What turns the ems of `cluster`'s fonts into the paragraph's.
+    @inline(__always)
+    func scale(of cluster: Cluster) -> Double { styles.isEmpty ? 1 : styles[cluster.style].scale }
+
     /// Shapes one run (a single face, level and script) through the word cache and appends its
-    /// clusters at their offsets in the paragraph.
+    /// clusters at their offsets in the paragraph (an inline object: its one cluster, as wide
+    /// as it is); in a paragraph of runs, each cluster's style run too.
     private func shapeRun(_ run: ArraySlice<Cluster>, text: UnsafeBufferPointer<UInt16>, levels: [UInt8], buffer: ShapingBuffer,
-                          offsets: inout [Int32], advances: inout [Double]) {
-        guard let first = run.first, let last = run.last, first.face >= 0 else { return }
+                          offsets: inout [Int32], advances: inout [Double], styleOfClusters: inout [UInt16]) {
+        guard let first = run.first, let last = run.last else { return }
+        let before = offsets.count
+        defer {
+            if !styles.isEmpty { styleOfClusters.append(contentsOf: repeatElement(UInt16(first.style), count: offsets.count - before)) }
+        }
+        if first.face == -2, let atom = styles[first.style].atom {
+            for cluster in run {
+                offsets.append(Int32(cluster.start))
+                advances.append(atom.width)
+            }
+            return
+        }
+        guard first.face >= 0 else { return }
         let start = first.start
         let end = last.start + last.length
-        let face = chain.faces[first.face]
+        let face = chain(of: first).faces[first.face]
+        let scale = scale(of: first)
         let rightToLeft = levels[start] & 1 == 1
         let piece = UnsafeBufferPointer(rebasing: text[start..<end])
         let key = WordKey(face: face.id, rightToLeft: rightToLeft, script: first.script.rawValue, text: Array(piece))
@@ -153,7 +187,7 @@ struct ParagraphBuilder {
         }
         for (offset, advance) in zip(word.clusterOffsets, word.clusterAdvances) {
             offsets.append(Int32(start + Int(offset)))
-            advances.append(advance)
+            advances.append(advance * scale)
         }
     }
 
@@ -162,6 +196,12 @@ struct ParagraphBuilder {
     private func clusters(of string: String, utf16: UnsafeBufferPointer<UInt16>) -> [Cluster] {
         var clusters: [Cluster] = []
         clusters.reserveCapacity(utf16.count)
+        // The style run of each offset, walked forward with the text.
+        var style = 0
+        @inline(__always) func styleAt(_ offset: Int) -> Int {
+            while style + 1 < styles.count, styles[style].range.upperBound <= offset { style += 1 }
+            return style
+        }
         if utf16.allSatisfy({ $0 < LatinTable.limit }) {
             // Below U+0300 there are no combining marks: every unit is a grapheme cluster,
             // but CR LF. Fonts and scripts come from per-chain and static tables.
@@ -170,7 +210,9 @@ struct ParagraphBuilder {
                 let unit = utf16[offset]
                 let length = unit == 0x0D && offset + 1 < utf16.count && utf16[offset + 1] == 0x0A ? 2 : 1
                 let control = (0x0A...0x0D).contains(unit) || unit == 0x85
-                clusters.append(Cluster(start: offset, length: length, face: control ? -1 : chain.latinFaces[Int(unit)],
+                let style = styleAt(offset)
+                let faces = styles.isEmpty ? chain.latinFaces : styles[style].chain.latinFaces
+                clusters.append(Cluster(start: offset, length: length, face: control ? -1 : faces[Int(unit)], style: style,
                                         script: LatinTable.scripts[Int(unit)], hangs: control || unit == 0x20 || unit == 0x09,
                                         isSpaceLike: unit < 0x21 || (0x7F...0xA0).contains(unit) || unit == 0xAD))
                 offset += length
@@ -183,9 +225,17 @@ struct ParagraphBuilder {
         for character in string {
             let length = character.utf16.count
             let scalars = character.unicodeScalars
+            let style = styleAt(offset)
+            if !styles.isEmpty, styles[style].atom != nil {
+                // An inline object: never breaks inside, takes its own width.
+                clusters.append(Cluster(start: offset, length: length, face: -2, style: style, script: HB_SCRIPT_COMMON, hangs: false, isSpaceLike: false))
+                offset += length
+                continue
+            }
             let control = character.isNewline
             let script = scalars.first.map { hb_unicode_script(unicode, $0.value) } ?? HB_SCRIPT_COMMON
-            clusters.append(Cluster(start: offset, length: length, face: control ? -1 : chain.faceIndex(for: scalars),
+            let faceChain = styles.isEmpty ? chain : styles[style].chain
+            clusters.append(Cluster(start: offset, length: length, face: control ? -1 : faceChain.faceIndex(for: scalars), style: style,
                                     script: script, hangs: control || scalars.allSatisfy(Self.hangs),
                                     isSpaceLike: scalars.allSatisfy(Self.isSpaceLike)))
             offset += length

@@ -43,12 +43,19 @@ final class PreparedParagraph: Sendable {
     /// eight spaces of the primary font, as Pango's default stops.
     let tabClusters: [Int32]
     let tabStop: Double
+    /// A paragraph of runs: each cluster's style run, and each style run's ascent and descent
+    /// in ems, for the height of the lines that hold it. Empty in a paragraph of one style.
+    let clusterStyles: [UInt16]
+    let styleMetrics: [(ascent: Double, descent: Double)]
     /// The font files that shape the text, in the order they first appear.
     let fontFiles: [FontFile]
 
     init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], clusterHyphens: [Float] = [],
-         ellipsis: Double, tabClusters: [Int32] = [], tabStop: Double = 0, fontFiles: [FontFile] = []) {
+         ellipsis: Double, tabClusters: [Int32] = [], tabStop: Double = 0, clusterStyles: [UInt16] = [],
+         styleMetrics: [(ascent: Double, descent: Double)] = [], fontFiles: [FontFile] = []) {
         self.fontFiles = fontFiles
+        self.clusterStyles = clusterStyles
+        self.styleMetrics = styleMetrics
         self.tabClusters = tabClusters
         self.tabStop = tabStop
         self.clusterHyphens = clusterHyphens

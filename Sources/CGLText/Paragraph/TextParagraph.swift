@@ -48,6 +48,8 @@ public final class TextParagraph: Sendable {
     /// The paragraph's size and baselines when lines may be `width` points wide (`nil`:
     /// unwrapped, breaking only at hard breaks).
     public func measure(width: Double?) -> TextMeasurement {
+        // A paragraph of runs: lines of their own heights, known from the lines themselves.
+        guard prepared.clusterStyles.isEmpty else { return layout(width: width).measurement }
         var sink = MeasuringSink(maximumLines: maximumLines, length: prepared.length)
         let limit = self.limit(width)
         prepared.fill(limit: limit, into: &sink)
@@ -70,13 +72,41 @@ public final class TextParagraph: Sendable {
             lines[lines.count - 1].width = cut.width
         }
         let size = style.size
+        var top = 0.0
         let textLines = lines.enumerated().map { index, line in
-            TextLine(range: line.start..<Swift.max(line.start, line.end), width: line.width * size,
-                     baseline: firstBaseline + Double(index) * lineHeight,
-                     isTruncated: sink.truncated && index == lines.count - 1)
+            let box = lineBox(line)
+            defer { top += box.height }
+            return TextLine(range: line.start..<Swift.max(line.start, line.end), width: line.width * size,
+                            baseline: top + box.baseline, isTruncated: sink.truncated && index == lines.count - 1)
         }
-        let measurement = measurement(lines: lines.count, widestEms: lines.map(\.width).max() ?? 0, truncated: sink.truncated)
+        var measurement = measurement(lines: lines.count, widestEms: lines.map(\.width).max() ?? 0, truncated: sink.truncated)
+        if !prepared.clusterStyles.isEmpty, let first = textLines.first, let last = textLines.last {
+            (measurement.height, measurement.firstBaseline, measurement.lastBaseline) = (top, first.baseline, last.baseline)
+        }
         return ParagraphLayout(measurement: measurement, lines: textLines)
+    }
+
+    /// A line's height and its baseline from its top, in points: the style's line height, or,
+    /// in a paragraph of runs, as tall as its tallest ascent and deepest descent where those
+    /// pass it (the style's own font always counts, as CSS's strut does).
+    private func lineBox(_ line: FilledLine) -> (height: Double, baseline: Double) {
+        guard !prepared.clusterStyles.isEmpty else { return (lineHeight, firstBaseline) }
+        var ascent = self.ascent, descent = self.descent
+        let size = style.size
+        // The first cluster at or after the line's start: the offsets ascend.
+        var (index, upper) = (0, prepared.clusterOffsets.count)
+        while index < upper {
+            let middle = (index + upper) / 2
+            if Int(prepared.clusterOffsets[middle]) < line.start { index = middle + 1 } else { upper = middle }
+        }
+        while index < prepared.clusterOffsets.count, Int(prepared.clusterOffsets[index]) < line.end {
+            let metrics = prepared.styleMetrics[Int(prepared.clusterStyles[index])]
+            ascent = Swift.max(ascent, metrics.ascent * size)
+            descent = Swift.max(descent, metrics.descent * size)
+            index += 1
+        }
+        guard ascent + descent <= lineHeight else { return (ascent + descent, ascent) }
+        return (lineHeight, (lineHeight - (ascent + descent)) / 2 + ascent)
     }
 
     private var maximumLines: Int {

@@ -12,6 +12,8 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case fontFileOutsideFontsDirectory(path: String)
     /// A style names a font file, but no fonts directory is configured.
     case noFontsDirectory(path: String)
+    /// A paragraph's runs cannot be laid out: the reason names the run and what to do.
+    case invalidRuns(String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
             "the font file '\(path)' must be named relative to the fonts directory, without '..'; put the font in the fonts directory (CGL_FONTS_DIR)"
         case .noFontsDirectory(let path):
             "the font file '\(path)' needs a fonts directory; set CGL_FONTS_DIR to the folder of your fonts, or name an installed family instead"
+        case .invalidRuns(let reason):
+            reason
         }
     }
 }
