@@ -42,7 +42,15 @@ enum HyphenBreaks {
         scalar.value < UInt32(LatinTable.limit) ? latinTraits[Int(scalar.value)] : computeTraits(scalar)
     }
 
-    private static let latinTraits: [Traits] = (0..<UInt32(LatinTable.limit)).map { computeTraits(Unicode.Scalar($0)!) }
+    /// The traits below U+0300, looked up once: hold it in a local across a paragraph (each
+    /// read of a global costs a check and a retain).
+    static let latinTraits: [Traits] = (0..<UInt32(LatinTable.limit)).map { computeTraits(Unicode.Scalar($0)!) }
+
+    /// `traits(_:)` with the table in hand.
+    @inline(__always)
+    static func traits(_ scalar: Unicode.Scalar, latin: UnsafeBufferPointer<Traits>) -> Traits {
+        scalar.value < UInt32(latin.count) ? latin[Int(scalar.value)] : computeTraits(scalar)
+    }
 
     private static func computeTraits(_ scalar: Unicode.Scalar) -> Traits {
         let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)

@@ -35,7 +35,8 @@ extension PreparedParagraph {
 
         for original in segments {
             // Its tabs' widths depend on where the line has got to.
-            var segment = placed(original, at: advance)
+            var segment = original
+            if original.hasTab { segment = placed(original, at: advance) }
             // Before a hard break no line can end, so no space hangs there.
             var segmentHanging = segment.hardBreak ? 0 : segment.hanging
             if hasContent, advance + segment.content + segment.trailing - segmentHanging + segment.breakHyphen > limit {
@@ -44,8 +45,10 @@ extension PreparedParagraph {
                 advance = 0
                 hanging = 0
                 hasContent = false
-                segment = placed(original, at: 0)
-                segmentHanging = segment.hardBreak ? 0 : segment.hanging
+                if original.hasTab {
+                    segment = placed(original, at: 0)
+                    segmentHanging = segment.hardBreak ? 0 : segment.hanging
+                }
             }
             if !hasContent, segment.contentEnd == segment.start, !segment.hardBreak {
                 // Leading whitespace of a line (at the start, or after a hard break) takes
@@ -76,7 +79,7 @@ extension PreparedParagraph {
                     width += clusterAdvance
                     anyPlaced = true
                 }
-                segment = placed(original, at: width - original.content)
+                if original.hasTab { segment = placed(original, at: width - original.content) }
                 advance = width + segment.trailing
             } else {
                 advance += segment.content + segment.trailing

@@ -5,23 +5,30 @@ extension ParagraphBuilder {
     /// Per shaped cluster, the hyphen a line broken right before it shows, in ems, in the
     /// font of the text it breaks; 0 where a break shows none. Empty when no break would.
     func clusterHyphens(offsets: [Int32], graphemes: [Cluster], text: UnsafeBufferPointer<UInt16>) -> [Float] {
+        HyphenBreaks.latinTraits.withUnsafeBufferPointer { latin in
+            clusterHyphens(offsets: offsets, graphemes: graphemes, text: text, latin: latin)
+        }
+    }
+
+    private func clusterHyphens(offsets: [Int32], graphemes: [Cluster], text: UnsafeBufferPointer<UInt16>,
+                                latin: UnsafeBufferPointer<HyphenBreaks.Traits>) -> [Float] {
         var hyphens: [Float] = []
         var grapheme = 0
         for index in offsets.indices.dropFirst() {
             let offset = Int(offsets[index])
             guard offset > 0, offset < text.count else { continue }
             let previousScalar = Self.scalar(endingAt: offset, in: text)
-            let previous = HyphenBreaks.traits(previousScalar)
+            let previous = HyphenBreaks.traits(previousScalar, latin: latin)
             // UAX #29 looks through marks and format characters to the letter before them.
             var previousBase = previous
             var back = offset - (previousScalar.value > 0xFFFF ? 2 : 1)
             while previousBase.wordClass == .extendOrFormat, !previousBase.isSoftHyphen, back > 0 {
                 let scalar = Self.scalar(endingAt: back, in: text)
-                previousBase = HyphenBreaks.traits(scalar)
+                previousBase = HyphenBreaks.traits(scalar, latin: latin)
                 back -= scalar.value > 0xFFFF ? 2 : 1
             }
             guard HyphenBreaks.insertsHyphen(previous: previous, previousBase: previousBase,
-                                             next: HyphenBreaks.traits(Self.scalar(startingAt: offset, in: text))) else { continue }
+                                             next: HyphenBreaks.traits(Self.scalar(startingAt: offset, in: text), latin: latin)) else { continue }
             // The font of the text before the break draws the hyphen.
             if graphemes[grapheme].start >= offset { grapheme = 0 }
             while grapheme + 1 < graphemes.count, graphemes[grapheme + 1].start < offset { grapheme += 1 }

@@ -119,9 +119,14 @@ struct ParagraphBuilder {
                     breakHyphen: breakHyphen, hasTab: hasTab))
                 segmentStart = opportunity.offset
             }
+            // The faces used, as (style, face) pairs compared as numbers: most paragraphs use one.
+            var used: [(style: Int, face: Int)] = []
+            for grapheme in graphemes where grapheme.face >= 0 && !used.contains(where: { $0.style == grapheme.style && $0.face == grapheme.face }) {
+                used.append((grapheme.style, grapheme.face))
+            }
             var files: [FontFile] = []
-            for grapheme in graphemes where grapheme.face >= 0 {
-                let file = chain(of: grapheme).faces[grapheme.face].file
+            for (style, face) in used {
+                let file = (styles.isEmpty ? chain : styles[style].chain).faces[face].file
                 if !files.contains(file) { files.append(file) }
             }
             return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances,

@@ -47,6 +47,8 @@ final class PreparedParagraph: Sendable {
     /// in ems, for the height of the lines that hold it. Empty in a paragraph of one style.
     let clusterStyles: [UInt16]
     let styleMetrics: [(ascent: Double, descent: Double)]
+    /// Whether it is a paragraph of runs (read on every measurement: a flag, not an array).
+    let hasRuns: Bool
     /// The font files that shape the text, in the order they first appear.
     let fontFiles: [FontFile]
 
@@ -56,6 +58,7 @@ final class PreparedParagraph: Sendable {
         self.fontFiles = fontFiles
         self.clusterStyles = clusterStyles
         self.styleMetrics = styleMetrics
+        hasRuns = !clusterStyles.isEmpty
         self.tabClusters = tabClusters
         self.tabStop = tabStop
         self.clusterHyphens = clusterHyphens

@@ -49,7 +49,7 @@ public final class TextParagraph: Sendable {
     /// unwrapped, breaking only at hard breaks).
     public func measure(width: Double?) -> TextMeasurement {
         // A paragraph of runs: lines of their own heights, known from the lines themselves.
-        guard prepared.clusterStyles.isEmpty else { return layout(width: width).measurement }
+        guard !prepared.hasRuns else { return layout(width: width).measurement }
         var sink = MeasuringSink(maximumLines: maximumLines, length: prepared.length)
         let limit = self.limit(width)
         prepared.fill(limit: limit, into: &sink)
