@@ -36,17 +36,12 @@ enum HyphenBreaks {
         return !isWordBoundary(previousBase.wordClass, next.wordClass)
     }
 
-    /// The traits of `scalar`: from a table below U+0300, where most text is.
-    @inline(__always)
-    static func traits(_ scalar: Unicode.Scalar) -> Traits {
-        scalar.value < UInt32(LatinTable.limit) ? latinTraits[Int(scalar.value)] : computeTraits(scalar)
-    }
-
     /// The traits below U+0300, looked up once: hold it in a local across a paragraph (each
     /// read of a global costs a check and a retain).
     static let latinTraits: [Traits] = (0..<UInt32(LatinTable.limit)).map { computeTraits(Unicode.Scalar($0)!) }
 
-    /// `traits(_:)` with the table in hand.
+    /// The traits of `scalar`: from `latin` (`latinTraits`, held by the caller) below U+0300,
+    /// where most text is.
     @inline(__always)
     static func traits(_ scalar: Unicode.Scalar, latin: UnsafeBufferPointer<Traits>) -> Traits {
         scalar.value < UInt32(latin.count) ? latin[Int(scalar.value)] : computeTraits(scalar)

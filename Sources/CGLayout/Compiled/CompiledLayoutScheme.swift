@@ -151,8 +151,7 @@ package struct ElementLayout: Sendable {
 
     /// The scroll size reported for the element at `index`, if one was.
     package func scrollSize(at index: Int) -> CGSize? {
-        guard index < scrollSizes.count, ScrollSizes.isReported(scrollSizes[index]) else { return nil }
-        return scrollSizes[index]
+        ScrollSizes.reported(in: scrollSizes, at: index)
     }
 }
 

@@ -6,9 +6,11 @@ enum ScrollSizes {
     /// The mark of a slot nothing reported a scroll size for (a scroll size is never negative).
     static let none = CGSize(width: -1, height: -1)
 
-    /// Whether `size` is a reported scroll size rather than ``none``.
-    @inline(__always)
-    static func isReported(_ size: CGSize) -> Bool { size.width >= 0 }
+    /// The scroll size at `index` of `sizes`, when one was reported there.
+    static func reported(in sizes: [CGSize], at index: Int) -> CGSize? {
+        guard sizes.indices.contains(index), sizes[index].width >= 0 else { return nil }
+        return sizes[index]
+    }
 }
 
 extension ProgramCode {

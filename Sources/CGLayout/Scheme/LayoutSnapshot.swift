@@ -49,8 +49,7 @@ public struct LayoutSnapshot: Sendable, Hashable {
     /// for a box of a `BoxLayoutBlock` whose overflow is not `visible`; `nil` for any other
     /// frame. Add it to the box's padding box size for a scroll view's content size.
     public func scrollSize(at index: Int) -> CGSize? {
-        guard scrollSizes.indices.contains(index), ScrollSizes.isReported(scrollSizes[index]) else { return nil }
-        return scrollSizes[index]
+        ScrollSizes.reported(in: scrollSizes, at: index)
     }
 
     /// One snapshot per block or nested scheme of the scheme that produced this snapshot.
