@@ -84,7 +84,7 @@ let package = Package(
         ),
         // Conversions between document values and wire values, shared by the daemon and the
         // client library so that both render a snapshot, an issue or an environment alike.
-        .target(name: "CGLBridge", dependencies: ["CGLWire", "CGLDocument", "CGLayout", .product(name: "Crypto", package: "swift-crypto")],
+        .target(name: "CGLBridge", dependencies: ["CGLWire", "CGLDocument", "CGLayout", "CGLText", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictSettings),
         // The daemon as a library: configuration, the NIO listener, request handling, the hot
         // cache and the prewarm scheduler. `cgld` only wires it to the process.

@@ -22,6 +22,11 @@ snapshot.apply(to: ["avatar": avatarView, "body": bodyLabel])   // your LayoutEl
 let cell = try await client.lookup("feed-cell", in: .profile("phone-portrait"),
                                    content: ["body": .text(post.body), "photo": .size(1200, 800), "hasBadge": false])
 
+// A post written in runs of the document's styles, with an emoji drawn as an image inline.
+let rich = try await client.lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .runs([
+    .string("@ada", style: "headline"), .string(" shipped it "), .atom(width: 18, height: 18, baseline: 15),
+])])
+
 // A page of posts in one round trip (a `lookupBatch`: the daemon computes the misses in
 // parallel); every call also has a blocking form, for code that cannot suspend.
 let page = try await client.lookup(posts.map { post in
@@ -35,6 +40,7 @@ let offline = CGLClient(configuration: .init(fallback: LocalFallback(document: t
 // What it got, which the tests check.
 print("avatar-width", avatarView.frame.width)
 print("cell-digest", cell.contentDigest != nil, "body-height", cell["body"]?.frame.height ?? -1)
+print("rich-digest", rich.contentDigest != nil, "rich-body-height", rich["body"]?.frame.height ?? -1)
 print("page", page.count, page.allSatisfy { (try? $0.get())?.contentDigest != nil })
 let local = try await CGLClient(configuration: .init(socketPath: "/nonexistent/cgld.sock", fallback: offline.configuration.fallback))
     .lookup("feed-cell", in: .profile("phone-portrait"))

@@ -1,5 +1,6 @@
 package import CGLDocument
 package import CGLWire
+import CGLText
 import Foundation
 
 extension WireContent {
@@ -9,6 +10,7 @@ extension WireContent {
         self.init(entries: content.values.sorted { $0.key < $1.key }.map { name, value in
             switch value {
             case .text(let text): Entry(slot: name, value: .text(text))
+            case .runs(let runs): Entry(slot: name, value: .runs(runs.map(WireContent.Run.init)))
             case .size(let size): Entry(slot: name, value: .size(width: Double(size.width), height: Double(size.height)))
             case .flag(let flag): Entry(slot: name, value: .flag(flag))
             }
@@ -27,6 +29,7 @@ extension Content {
         for entry in content.entries {
             let value: SlotValue = switch entry.value {
             case .text(let text): .text(text)
+            case .runs(let runs): .runs(runs.map(SlotValue.Run.init))
             case .size(let width, let height): .size(CGSize(width: width, height: height))
             case .flag(let flag): .flag(flag)
             }
@@ -36,5 +39,25 @@ extension Content {
         }
         guard repeated.isEmpty else { throw ContentError(issues: repeated) }
         self.init(values)
+    }
+}
+
+extension WireContent.Run {
+    /// A run as the wire carries it.
+    package init(_ run: SlotValue.Run) {
+        switch run {
+        case .string(let string, let style): self = .text(string, style: style)
+        case .atom(let atom): self = .atom(width: atom.width, height: atom.height, baseline: atom.baseline)
+        }
+    }
+}
+
+extension SlotValue.Run {
+    /// A run a request carries, not yet checked (its style against the scheme's, its size).
+    package init(_ run: WireContent.Run) {
+        switch run {
+        case .text(let string, let style): self = .string(string, style: style)
+        case .atom(let width, let height, let baseline): self = .atom(InlineAtom(width: width, height: height, baseline: baseline))
+        }
     }
 }

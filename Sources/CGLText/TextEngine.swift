@@ -57,6 +57,8 @@ public final class TextEngine: Sendable {
     private let words: BoundedCache<WordKey, ShapedWord>
     private let paragraphs: BoundedCache<ParagraphKey, PreparedParagraph>
     private let measurements: BoundedCache<MeasurementKey, TextMeasurement>
+    /// Paragraphs of runs by their runs, ready to measure (their prepared text is in `paragraphs`).
+    private let runParagraphs: BoundedCache<RunsKey, TextParagraph>
     private let breaks = LineBreaks()
     private let bidi = BidiLevels()
     private let ellipses = Mutex<[Int32: Double]>([:])
@@ -68,7 +70,8 @@ public final class TextEngine: Sendable {
         self.configuration = configuration
         library = try FontLibrary(fontsDirectory: configuration.fontsDirectory, scansFontsDirectory: configuration.scansFontsDirectory)
         words = BoundedCache(capacity: configuration.wordCacheBytes)
-        paragraphs = BoundedCache(capacity: configuration.paragraphCacheBytes * 3 / 4)
+        paragraphs = BoundedCache(capacity: configuration.paragraphCacheBytes * 5 / 8)
+        runParagraphs = BoundedCache(capacity: configuration.paragraphCacheBytes / 8)
         measurements = BoundedCache(capacity: configuration.paragraphCacheBytes / 4)
     }
 
@@ -124,6 +127,8 @@ public final class TextEngine: Sendable {
         if runs.count == 1, case .text(let string, let runStyle) = runs[0], runStyle.map({ Self.sameFont($0, style) }) ?? true {
             return try paragraph(string, style: style, direction: direction)
         }
+        let runsKey = RunsKey(runs, style: style, direction: direction)
+        if let known = runParagraphs.value(for: runsKey) { return known }
         let (chain, _) = try library.chain(for: style)
         let joined = try JoinedRuns(runs, style: style) { (font: TextStyle) throws(TextError) -> FontChain in try library.chain(for: font).chain }
         let direction = style.direction ?? direction
@@ -135,7 +140,10 @@ public final class TextEngine: Sendable {
             library.noteUse(of: prepared.fontFiles.isEmpty ? [chain.primary.file] : prepared.fontFiles)
             return prepared
         }
-        return TextParagraph(string: joined.string, style: style, direction: direction, prepared: prepared, primary: chain.primary)
+        let paragraph = TextParagraph(string: joined.string, style: style, direction: direction, prepared: prepared, primary: chain.primary)
+        // The runs' bytes, and the prepared text it keeps alive past `paragraphs`' eviction.
+        runParagraphs.store(paragraph, for: runsKey, cost: joined.key.utf8.count + 64 * runs.count + prepared.cost)
+        return paragraph
     }
 
     /// The size of a paragraph of runs in `style` when lines may be `width` points wide
@@ -185,12 +193,14 @@ public final class TextEngine: Sendable {
     public func removeCachedText() {
         words.removeAll()
         paragraphs.removeAll()
+        runParagraphs.removeAll()
         measurements.removeAll()
     }
 
     /// Empties the paragraph and measurement caches but keeps shaped words.
     public func removeCachedParagraphs() {
         paragraphs.removeAll()
+        runParagraphs.removeAll()
         measurements.removeAll()
     }
 

@@ -7,7 +7,7 @@ struct ContentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Content for the document's slots: a JSON object such as {\"body\": \"…\", \"photo\": [1200, 800]}.", valueName: "file"))
     var content: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("One slot's value, after --content: body=\"Some text\", photo=1200x800, hasBadge=false.", valueName: "slot=value"))
+    @Option(name: .customLong("set"), help: ArgumentHelp("One slot's value, after --content: body=\"Some text\", photo=1200x800, hasBadge=false, body=@runs.json (a file of JSON: runs, a string…; a text that starts with @ is written in JSON quotes, body='\"@ada\"').", valueName: "slot=value"))
     var values: [String] = []
 
     /// Whether any content was given.
@@ -40,7 +40,13 @@ struct ContentOptions: ParsableArguments {
                 throw CommandFailure(code: "invalidContent", message: "the scheme '\(document.name)' has no slot '\(name)'; "
                                      + (names.isEmpty ? "it has no slots" : "its slots are \(names.joined(separator: ", "))"), exitCode: CLIExit.invalidDocument)
             }
-            values[name] = try Self.value(text, for: slot)
+            if let path = Self.filePath(text) {
+                values[name] = try Self.value(json: try readInput(path), slot: name, file: path) { bytes throws(ContentError) in
+                    try Content(json: bytes, for: document)
+                }
+            } else {
+                values[name] = try Self.value(text, for: slot)
+            }
         }
         let result = Content(values)
         do {
@@ -67,9 +73,31 @@ struct ContentOptions: ParsableArguments {
         }
         for assignment in self.values {
             let (name, text) = try Self.split(assignment)
-            values[name] = Self.inferred(text)
+            if let path = Self.filePath(text) {
+                values[name] = try Self.value(json: try readInput(path), slot: name, file: path) { bytes throws(ContentError) in try Content(json: Array(bytes)) }
+            } else {
+                values[name] = Self.inferred(text)
+            }
         }
         return Content(values)
+    }
+
+    /// The file a --set value names with `@` (curl's convention), if it does.
+    private static func filePath(_ text: String) -> String? {
+        text.count > 1 && text.hasPrefix("@") ? String(text.dropFirst()) : nil
+    }
+
+    /// A slot's value read from a file of JSON (runs, a string, a size, a flag), read as the
+    /// value of `slot` in content, so that each problem is pointed at within it (`/body/2/style`).
+    private static func value(json file: Data, slot: String, file path: String,
+                              read: (Data) throws(ContentError) -> Content) throws -> SlotValue {
+        let wrapped = Data("{\(JSONOutput.string(slot)):".utf8) + file + Data("}".utf8)
+        do throws(ContentError) {
+            guard let value = try read(wrapped).values[slot] else { throw ContentError(issues: []) }
+            return value
+        } catch {
+            throw CommandFailure.invalid("invalidContent", "'\(path)' is not a value for the slot '\(slot)'", issues: error.issues, file: path)
+        }
     }
 
     /// `slot=value` split at its first `=`.
@@ -102,6 +130,8 @@ struct ContentOptions: ParsableArguments {
     private static func value(_ text: String, for slot: Slot) throws -> SlotValue {
         switch slot.kind {
         case .text:
+            // In JSON quotes, the text inside them (how a text starting with @ is written).
+            if case .text(let quoted) = inferred(text) { return .text(quoted) }
             return .text(text)
         case .flag:
             guard let flag = Bool(text) else {

@@ -36,6 +36,11 @@ struct DaemonOptions: ParsableArguments {
             printError(errorJSON(error))
         } else {
             printError("cglctl: \(describe(error))")
+            // Content is the caller's: each problem with its pointer (`/body/2/style`), as
+            // offline commands print them.
+            if let refusal = error.refusal, refusal.code == .invalidContent {
+                for issue in refusal.issues { printError("cglctl: content: \(issue)") }
+            }
         }
         return exitCode(for: error)
     }

@@ -48,11 +48,6 @@ struct Validate: AsyncParsableCommand {
 extension Slot {
     /// `{"name": "body", "kind": "text", "default": "…"}`.
     var json: String {
-        let value: String = switch defaultValue {
-        case .text(let text): JSONOutput.string(text)
-        case .size(let size): "[\(formatNumber(Double(size.width))),\(formatNumber(Double(size.height)))]"
-        case .flag(let flag): flag ? "true" : "false"
-        }
-        return JSONOutput.object([("name", JSONOutput.string(name)), ("kind", JSONOutput.string(kind.rawValue)), ("default", value)])
+        JSONOutput.object([("name", JSONOutput.string(name)), ("kind", JSONOutput.string(kind.rawValue)), ("default", defaultValue.canonicalJSON)])
     }
 }

@@ -38,6 +38,12 @@ import Testing
                 ]).encode(requestID: 4, into: &$0)
             },
             "lookup-batch-with-references": bytes { WireRequest.lookupBatchWithReferences(pageByReference).encode(requestID: 5, into: &$0) },
+            "lookup-runs": bytes {
+                WireRequest.lookup(WireLookup(scheme: "card", environment: .profile("phone-portrait"), content: WireContent(entries: [
+                    .init(slot: "body", value: .runs([.text("@ada", style: "mention"), .text(" shipped it", style: nil),
+                                                      .atom(width: 18, height: 18, baseline: 15)])),
+                ]))).encode(requestID: 6, into: &$0)
+            },
         ]
     }()
 

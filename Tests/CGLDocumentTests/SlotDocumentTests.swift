@@ -59,7 +59,7 @@ import Testing
             (#"{"slot": "body", "default": "x", "string": "y", "style": "body"}"#, "[1, 1]", "a text from a slot has a 'default', not a 'string'"),
             (#"{"string": "x", "default": "y", "style": "body"}"#, "[1, 1]", "'default' belongs to a text from a slot"),
             (#"{"slot": "9body", "default": "x", "style": "body"}"#, "[1, 1]", "the slot name '9body' is not allowed"),
-            (#"{"slot": "body", "default": "x", "style": "body"}"#, #"{"slot": "body", "default": [1, 1]}"#, "the slot 'body' is a string at"),
+            (#"{"slot": "body", "default": "x", "style": "body"}"#, #"{"slot": "body", "default": [1, 1]}"#, "the slot 'body' is a string or a list of runs at"),
             (#"{"slot": "body", "default": "x", "style": "body"}"#, #"{"slot": "photo", "default": [-1, 1]}"#, "a size cannot be negative"),
             (#"{"slot": "body", "default": "x", "style": "body"}"#, #"{"slot": "photo"}"#, "needs a 'default'"),
         ]
@@ -88,7 +88,7 @@ import Testing
         }
         let unknown = problems(#"{"bdy": "x"}"#)
         #expect(unknown.first?.pointer == "/bdy" && unknown.first?.hint == "did you mean 'body'?")
-        #expect(problems(#"{"body": 3}"#).first?.message == "the slot 'body' takes a string")
+        #expect(problems(#"{"body": 3}"#).first?.message == "the slot 'body' takes a string or a list of runs")
         #expect(problems(#"{"photo": [1, 2, 3]}"#).first?.message == "the slot 'photo' takes a size [width, height]")
         #expect(problems(#"{"photo": [-1, 2]}"#).first?.code == .outOfRange)
         #expect(problems(#"["body"]"#).first?.message == "content is a JSON object")
@@ -104,7 +104,7 @@ import Testing
         #expect(throws: ContentError.self) { try Content(["photo": .size(CGSize(width: Double.nan, height: 1))]).validate(for: post) }
         #expect { try post.compiled().snapshot(for: phone, content: Content(["body": .flag(true)])) } throws: { error in
             guard case SnapshotError.content(let content) = error else { return false }
-            return content.issues.first?.message == "the slot 'body' takes a string"
+            return content.issues.first?.message == "the slot 'body' takes a string or a list of runs"
         }
     }
 

@@ -6,9 +6,9 @@ import Testing
     @Test func clientHelloBytes() throws {
         var bytes: [UInt8] = []
         Handshake.ClientHello().encode(into: &bytes)
-        #expect(bytes == [0x43, 0x47, 0x4C, 0x44, 0x00, 0x05, 0x00, 0x00])
+        #expect(bytes == [0x43, 0x47, 0x4C, 0x44, 0x00, 0x06, 0x00, 0x00])
         #expect(bytes.count == Handshake.ClientHello.size)
-        #expect(try Handshake.ClientHello(decoding: bytes) == Handshake.ClientHello(version: 5, flags: 0))
+        #expect(try Handshake.ClientHello(decoding: bytes) == Handshake.ClientHello(version: 6, flags: 0))
     }
 
     @Test func serverHelloBytes() throws {
@@ -26,11 +26,11 @@ import Testing
         #expect(answer == Handshake.ServerHello(version: version, status: .ok, maximumFrameSize: 1_000))
     }
 
-    @Test(arguments: [0, 6, 0xFFFF] as [UInt16])
+    @Test(arguments: [0, 7, 0xFFFF] as [UInt16])
     func theServerRefusesOtherVersionsNamingItsNewest(version: UInt16) {
         let answer = Handshake.answer(to: Handshake.ClientHello(version: version))
         #expect(answer.status == .unsupportedVersion)
-        #expect(answer.version == 5)
+        #expect(answer.version == 6)
         #expect(!answer.isAccepted)
         #expect(answer.maximumFrameSize == WireFrame.defaultMaximumSize)
     }

@@ -97,8 +97,8 @@ import Testing
     }
 
     @Test func aContentValueOfAnUnknownKindIsMalformed() throws {
-        // A lookup of "a" with one slot "x" of kind 4.
-        let payload = hexBytes("00000001 61  00 00000001 70 00  00  00000001 00000001 78 04")
+        // A lookup of "a" with one slot "x" of kind 5.
+        let payload = hexBytes("00000001 61  00 00000001 70 00  00  00000001 00000001 78 05")
         let error = #expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x05, payload: payload[...]) }
         #expect(error?.code == .badValue && error?.message.contains("slot 'x'") == true)
     }
@@ -126,7 +126,7 @@ import Testing
         default: return
         }
         var expected: [UInt8] = [0xAA]
-        request.encode(requestID: 0x0102_0304, version: 2, into: &expected)
+        request.encode(requestID: 0x0102_0304, version: Handshake.currentVersion, into: &expected)
         var bytes: [UInt8] = [0xAA]
         WireRequest.appendLookups(requestID: 0x0102_0304, lookups.map { $0.encoded() }, batch: batch, into: &bytes)
         #expect(hexString(bytes) == hexString(expected))
@@ -147,7 +147,7 @@ import Testing
             }
         }
         var expected: [UInt8] = [0xAA]
-        WireRequest.lookupBatchWithReferences(items).encode(requestID: 0x0A0B_0C0D, version: 4, into: &expected)
+        WireRequest.lookupBatchWithReferences(items).encode(requestID: 0x0A0B_0C0D, version: Handshake.currentVersion, into: &expected)
         var bytes: [UInt8] = [0xAA]
         WireRequest.appendLookupsWithReferences(requestID: 0x0A0B_0C0D, laidOut, into: &bytes)
         #expect(hexString(bytes) == hexString(expected))
@@ -161,5 +161,39 @@ import Testing
         // And version 3 has no such request.
         let refused = #expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x09, payload: hexBytes("00000000")[...], version: 3) }
         #expect(refused?.code == .laterVersion)
+    }
+}
+
+/// Texts in runs (content kind 4) exist from protocol version 6: carried and read back
+/// there, refused before it by the encoder's check and by the decoder.
+@Suite struct WireContentRunsTests {
+    static let lookup = WireLookup(scheme: "a", environment: .profile("p"), content: WireSamples.runsContent)
+
+    @Test func runsAreCarriedFromVersionSixOnly() throws {
+        #expect(Self.lookup.isExpressible(in: 6) && !Self.lookup.isExpressible(in: 5) && !Self.lookup.isExpressible(in: 1))
+        #expect(!WireRequest.prewarm(schemes: [], profiles: [], content: [WireSamples.runsContent]).isExpressible(in: 5))
+        var frame: [UInt8] = []
+        WireRequest.lookup(Self.lookup).encode(requestID: 1, version: 6, into: &frame)
+        let decoded = try frame.withUnsafeBytes { try WireRequest.decode(frame: $0, version: 6) }
+        #expect(decoded.request == .lookup(Self.lookup))
+        // The same bytes on a version 5 connection: the kind is refused, naming the version.
+        let error = #expect(throws: WireDecodingError.self) { try frame.withUnsafeBytes { try WireRequest.decode(frame: $0, version: 5) } }
+        #expect(error?.code == .badValue && error?.message.contains("version 6") == true)
+        // And the walk of a version 5 lookup frame refuses them too.
+        #expect(WireLookupFrameTests.walked(frame, version: 5) == nil && WireLookupFrameTests.walked(frame, version: 6) != nil)
+    }
+
+    @Test func aRunOfAnUnknownKindOrNotUTF8IsMalformed() throws {
+        // A lookup of "a" with one slot "x" of runs: one run of kind 3.
+        let unknown = hexBytes("00000001 61  00 00000001 70 00  00  00000001 00000001 78 04 00000001 03 0000000000")
+        let error = #expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x05, payload: unknown[...], version: 6) }
+        #expect(error?.code == .badValue && error?.message.contains("a run of the slot 'x'") == true)
+        // A text run whose bytes are not UTF-8.
+        let invalid = hexBytes("00000001 61  00 00000001 70 00  00  00000001 00000001 78 04 00000001 01 00000002 C328 00")
+        let utf8 = #expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x05, payload: invalid[...], version: 6) }
+        #expect(utf8?.code == .invalidUTF8)
+        // A count of runs past the bytes left is refused before anything is allocated for them.
+        let counted = hexBytes("00000001 61  00 00000001 70 00  00  00000001 00000001 78 04 FFFFFFFF 01")
+        #expect(#expect(throws: WireDecodingError.self) { try WireRequest(kind: 0x05, payload: counted[...], version: 6) }?.code == .truncated)
     }
 }

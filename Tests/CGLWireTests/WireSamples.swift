@@ -52,6 +52,14 @@ enum WireSamples {
         .init(slot: "hasBadge", value: .flag(true)), .init(slot: "", value: .text("")), .init(slot: "body", value: .flag(false)),
     ])
 
+    /// Texts in runs (version 6): styled and not, empty strings, atoms of any size (the
+    /// server checks them; the wire carries them), an empty list.
+    static let runsContent = WireContent(entries: [
+        .init(slot: "body", value: .runs([.text(unicode, style: "bold"), .text("", style: nil), .text("x", style: ""),
+                                          .atom(width: 18, height: .infinity, baseline: nil), .atom(width: -0.0, height: 1, baseline: 0.5)])),
+        .init(slot: "empty", value: .runs([])), .init(slot: "hasBadge", value: .flag(false)),
+    ])
+
     static let extremeSnapshot = WireSnapshot(
         source: .computed, scheme: unicode, hash: "", engine: "",
         environment: WireEnvironment(width: .greatestFiniteMagnitude, height: -0.0, scale: .leastNonzeroMagnitude, direction: .rightToLeft,
@@ -96,6 +104,10 @@ enum WireSamples {
             .reference(WireLookupReference([UInt8](repeating: 0xFF, count: 32))!),
             .lookup(WireLookup(scheme: "a", environment: .profile("p"))),
         ]),
+        .lookup(scheme: "feed-cell", environment: .profile("phone"), content: runsContent),
+        .lookupBatch([WireLookup(scheme: "a", environment: .profile("p"), content: runsContent), WireLookup(scheme: "b", environment: .profile("p"))]),
+        .prewarm(schemes: ["feed-cell"], profiles: [], content: [runsContent, content]),
+        .lookupBatchWithReferences([.lookup(WireLookup(scheme: "a", environment: .profile("p"), content: runsContent))]),
     ]
 
     static let responses: [WireResponse] = [

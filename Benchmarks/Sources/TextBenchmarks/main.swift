@@ -14,17 +14,20 @@ let requested = Set(arguments)
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("text-paragraph", { textParagraph(pango: pango) }),
     ("feed-cell-text", feedCellText),
+    ("text-rich-paragraph", { textRichParagraph(pango: pango) }),
+    ("feed-cell-rich", feedCellRich),
     ("text-cold-profile", { textMeasureProfile(.cold) }),
     ("text-words-profile", { textMeasureProfile(.warmWords) }),
     ("text-miss-profile", { textMeasureProfile(.newWidth) }),
+    ("text-rich-words-profile", textRichWordsProfile),
 ]
 let unknown = requested.subtracting(benchmarks.map(\.name))
 guard unknown.isEmpty else {
     FileHandle.standardError.write("unknown benchmark(s) \(unknown.sorted()); known: \(benchmarks.map(\.name))\n".data(using: .utf8)!)
     exit(2)
 }
-if pango == nil, requested.isEmpty || requested.contains("text-paragraph") {
-    FileHandle.standardError.write("no --pango PATH: text-paragraph runs without Pango (use Benchmarks/run-text)\n".data(using: .utf8)!)
+if pango == nil, requested.isEmpty || requested.contains("text-paragraph") || requested.contains("text-rich-paragraph") {
+    FileHandle.standardError.write("no --pango PATH: text-paragraph and text-rich-paragraph run without Pango (use Benchmarks/run-text)\n".data(using: .utf8)!)
 }
 for benchmark in benchmarks where requested.contains(benchmark.name) || (requested.isEmpty && !benchmark.name.hasSuffix("-profile")) {
     benchmark.run()

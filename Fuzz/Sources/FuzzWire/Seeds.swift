@@ -38,6 +38,10 @@ private var seeds: [[UInt8]] {
         .lookup(scheme: "feed-cell", environment: .explicit(.init(width: 390, height: 844, scale: 3, direction: .rightToLeft,
                                                                    safeArea: WireInsets(top: 47, left: 0, bottom: 34, right: 0)))),
         .prewarm(schemes: ["feed-cell"], profiles: ["phone-portrait"]),
+        .lookup(WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"), content: WireContent(entries: [
+            .init(slot: "body", value: .runs([.text("@ada", style: "bold"), .text(" shipped it", style: nil), .atom(width: 18, height: 18, baseline: 15)])),
+            .init(slot: "photo", value: .size(width: 1200, height: 800)), .init(slot: "hasBadge", value: .flag(true)),
+        ]))),
     ]
     let responses: [WireResponse] = [
         .pong(serverVersion: "0.1.0", uptime: 12.5),

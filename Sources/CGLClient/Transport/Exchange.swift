@@ -76,9 +76,9 @@ struct Exchange {
     /// What a version lacks that `request` needs, for the message.
     private static func feature(of request: some OutgoingRequest) -> String {
         switch request.kind {
-        case .lookupBatch: "lookupBatch"
-        case .prewarm: "content in prewarm"
-        default: "content or text scale in lookup"
+        case .lookupBatch: "lookupBatch (or, before version \(WireContent.runsVersion), texts in runs)"
+        case .prewarm: "content in prewarm (or, before version \(WireContent.runsVersion), texts in runs)"
+        default: "content or text scale in lookup (or, before version \(WireContent.runsVersion), texts in runs)"
         }
     }
 

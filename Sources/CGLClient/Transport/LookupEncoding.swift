@@ -19,8 +19,10 @@ final class LookupEncoding: @unchecked Sendable {
     private static var writing: Int { 2 }
     private static var ready: Int { 3 }
 
-    /// The lookup as protocol version 2 carries it (``WireLookup/encoded()``).
+    /// The lookup as protocol versions 2 and later carry it (``WireLookup/encoded()``).
     let bytes: [UInt8]
+    /// The oldest protocol version that carries the lookup's content (6 for runs, else 2).
+    let version: UInt16
     private let stage = Atomic<Int>(fresh)
     private var reference: WireLookupReference?
     /// References of this lookup a daemon did not know, and the sends in full left before
@@ -30,6 +32,7 @@ final class LookupEncoding: @unchecked Sendable {
 
     init(_ lookup: WireLookup) {
         bytes = lookup.encoded()
+        version = lookup.content.isExpressible(in: 2) ? 2 : WireContent.runsVersion
     }
 
     /// The reference to send in place of the lookup: once a daemon has answered it (which

@@ -65,8 +65,8 @@ enum LookupRequest: OutgoingRequest {
 
     func isExpressible(in version: UInt16) -> Bool {
         switch self {
-        case .single(let lookup): version >= 2 || lookup.wire.isExpressible(in: version)
-        case .batch: version >= 2
+        case .single(let lookup): version >= lookup.encoding.version || lookup.wire.isExpressible(in: version)
+        case .batch(let lookups, _): lookups.allSatisfy { version >= $0.encoding.version }
         }
     }
 

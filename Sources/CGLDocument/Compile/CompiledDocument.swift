@@ -184,9 +184,9 @@ public final class CompiledDocument: Sendable {
         for (index, spec) in document.elements.enumerated() {
             // A hidden element measures nothing: its text is not shaped.
             guard let handle = handles[index], !hidden.contains(handle) else { continue }
-            if let slot = spec.textSlot, case .text(let text)? = content.values[slot.slot], let styled = spec.styledText, text != styled.string {
+            if let slot = spec.textSlot, let text = content.values[slot.slot], let styled = spec.styledText, !text.isIdentical(to: styled.value) {
                 let textScale = hasStyledText ? environment.textScale : 1
-                guard let paragraph = DocumentCompiler.paragraph(text, style: document.styles[styled.style], textScale: textScale,
+                guard let paragraph = DocumentCompiler.paragraph(text, style: styled.style, styles: document.styles, textScale: textScale,
                                                                  direction: environment.direction) else { continue }
                 let boxed = index < inBoxTree.count && inBoxTree[index]
                 sizings.append(SizingOverride(handle, DocumentCompiler.sizing(of: paragraph, scale: environment.scale, inBoxTree: boxed)))

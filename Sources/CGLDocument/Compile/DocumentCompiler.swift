@@ -105,7 +105,7 @@ struct DocumentCompiler {
     /// The paragraph is prepared here, once per compiled program: snapshots only fill lines.
     /// In a box tree its lines are Chrome's line boxes (`CSSLineBox`).
     private func makeLabel(_ id: String, _ styled: StyledTextSpec, inBoxTree: Bool) -> LayoutView {
-        guard let paragraph = Self.paragraph(styled.string, style: document.styles[styled.style], textScale: textScale, direction: direction) else {
+        guard let paragraph = Self.paragraph(styled.value, style: styled.style, styles: document.styles, textScale: textScale, direction: direction) else {
             // Validation resolved every style, so this only happens if fonts vanished since.
             return LayoutLabel(identifier: id, text: TextMetrics(length: 0, advance: 1, lineHeight: 0))
         }
@@ -116,11 +116,18 @@ struct DocumentCompiler {
         return label
     }
 
-    /// The paragraph `string` makes in `style`, scaled by `textScale`, in `direction`
-    /// (unless the style fixes one); nil when the style is unknown or fonts are gone.
-    static func paragraph(_ string: String, style: TextStyle?, textScale: Double, direction: LayoutDirection) -> TextParagraph? {
-        guard let style = style?.scaled(by: textScale) else { return nil }
-        return try? TextEngine.shared().paragraph(string, style: style, direction: direction == .rightToLeft ? .rightToLeft : .leftToRight)
+    /// The paragraph a text (a `.text` or `.runs` value) makes in the style named `style` of
+    /// `styles`, its runs' styles looked up there too, all scaled by `textScale`, in
+    /// `direction` (unless the style fixes one); nil when the style is unknown or fonts are gone.
+    static func paragraph(_ text: SlotValue, style name: String, styles: [String: TextStyle], textScale: Double,
+                          direction: LayoutDirection) -> TextParagraph? {
+        guard let style = styles[name]?.scaled(by: textScale), let engine = try? TextEngine.shared() else { return nil }
+        let direction: TextDirection = direction == .rightToLeft ? .rightToLeft : .leftToRight
+        switch text {
+        case .text(let string): return try? engine.paragraph(string, style: style, direction: direction)
+        case .runs(let runs): return try? engine.paragraph(runs.textRuns(styles: styles, textScale: textScale), style: style, direction: direction)
+        case .size, .flag: return nil
+        }
     }
 
     /// A label's content sizing: the paragraph filled at the offered width, its size rounded
@@ -128,12 +135,7 @@ struct DocumentCompiler {
     /// sizes text: lines of its line box (`CSSLineBox`), the width rounded up to 1/64 of a
     /// pixel (`LayoutUnit`), at 1 pixel per point without a scale.
     static func sizing(of paragraph: TextParagraph, scale: Double?, inBoxTree: Bool) -> ContentSizing {
-        guard inBoxTree else {
-            return .custom { offered in
-                let measured = paragraph.measure(width: offered.width)
-                return CGSize(width: PixelSnapping.roundUp(measured.width, scale: scale), height: PixelSnapping.roundUp(measured.height, scale: scale))
-            }
-        }
+        guard inBoxTree else { return .paragraph(paragraph, scale: scale) }
         let pixels = scale ?? 1
         let lineHeight = paragraph.cssLineBox(pixelScale: pixels).lineHeight
         let layoutUnits = 64 * pixels

@@ -29,10 +29,11 @@ extension SlotValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
 extension Content {
     /// Content read from its JSON form without a document to check it against, for a
     /// client that sends it to `cgld`, which checks it against the registered scheme: a
-    /// string is a text, `[width, height]` a size, `true` or `false` a flag.
+    /// string is a text, a list of run objects a text in runs, `[width, height]` a size, `true`
+    /// or `false` a flag.
     ///
     /// - Throws: ``ContentError`` for text that is not a JSON object, a value that is none
-    ///   of those three, or a slot given twice.
+    ///   of those, runs that are not written as runs, or a slot given twice.
     public init(json bytes: [UInt8]) throws(ContentError) {
         self = try Self.parse(bytes) { root throws(ContentError) in try Content(untyped: root, at: .root) }
     }
@@ -93,15 +94,15 @@ extension Content {
             switch member.value.kind {
             case .string(let text): values[member.key] = .text(text)
             case .bool(let flag): values[member.key] = .flag(flag)
-            case .array(let items) where items.count == 2:
-                if case .number(let width) = items[0].kind, case .number(let height) = items[1].kind {
-                    values[member.key] = .size(width, height)
-                    continue
-                }
-                fallthrough
+            case .array(let items) where items.count == 2 && items.allSatisfy({ if case .number = $0.kind { true } else { false } }):
+                if case .number(let width) = items[0].kind, case .number(let height) = items[1].kind { values[member.key] = .size(width, height) }
+            case .array(let items) where items.allSatisfy({ if case .object = $0.kind { true } else { false } }):
+                let collector = IssueCollector()
+                if let runs = RunListReader(issues: collector).read(member.value, at: pointer.appending(member.key)) { values[member.key] = .runs(runs) }
+                issues += collector.issues
             default:
                 issues.append(DocumentIssue(severity: .error, code: .wrongType, pointer: slotPointer,
-                                            message: "the slot '\(member.key)' is given neither a string, a size [width, height] nor true or false",
+                                            message: "the slot '\(member.key)' is given neither a string, runs [{\"string\": …}, …], a size [width, height] nor true or false",
                                             position: member.value.position))
             }
         }

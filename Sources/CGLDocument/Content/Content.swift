@@ -66,6 +66,12 @@ public struct Content: Sendable, Hashable {
                 issues.append(Self.unknownSlot(member.key, pointer: pointer.description, document: document, position: member.value.position))
                 continue
             }
+            if kind == .text, case .array = member.value.kind {
+                let collector = IssueCollector()
+                if let runs = RunListReader(issues: collector).read(member.value, at: pointer) { values[member.key] = .runs(runs) }
+                issues += collector.issues
+                continue
+            }
             switch Self.value(member.value, kind: kind) {
             case .some(let value): values[member.key] = value
             case nil:
@@ -108,23 +114,14 @@ public struct Content: Sendable, Hashable {
     /// `sha256:` of the canonical JSON form (``canonicalJSON``), computed without building it.
     public var digest: String { ContentDigest.digest(of: values) }
 
-    /// Keys sorted by their UTF-8 bytes, no whitespace, numbers in shortest round-trip form.
-    public var canonicalJSON: String {
-        let sorted = values.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
-        return "{" + sorted.map { key, value in
-            let encoded: String = switch value {
-            case .text(let text): JSONText.string(text)
-            case .size(let size): "[\(formatNumber(Double(size.width))),\(formatNumber(Double(size.height)))]"
-            case .flag(let flag): flag ? "true" : "false"
-            }
-            return JSONText.string(key) + ":" + encoded
-        }.joined(separator: ",") + "}"
-    }
+    /// Keys sorted by their UTF-8 bytes, no whitespace, numbers in shortest round-trip form; a
+    /// list of runs as written (not joined into a string), each run's keys sorted.
+    public var canonicalJSON: String { String(decoding: ContentDigest.canonicalBytes(of: values), as: UTF8.self) }
 
     private func problems(for document: SchemeDocument, limits: Limits) -> [DocumentIssue] {
         // The usual case, content that fits, is checked without allocating: a lookup with
         // content does this every time. Problems are then described by the full pass.
-        guard !values.allSatisfy({ Self.fits($0.value, document.slotKinds[$0.key], limits: limits) }) else { return [] }
+        guard !values.allSatisfy({ Self.fits($0.value, document.slotKinds[$0.key], document: document, limits: limits) }) else { return [] }
         let kinds = document.slotKinds
         var issues: [DocumentIssue] = []
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
@@ -138,6 +135,10 @@ public struct Content: Sendable, Hashable {
                 continue
             }
             switch value {
+            case .runs(let runs):
+                let collector = IssueCollector()
+                RunChecks.check(runs, at: JSONPointer.root.appending(name), styles: document.styles.keys, maximumBytes: limits.maximumTextBytes, into: collector)
+                issues += collector.issues
             case .text(let text) where text.utf8.count > limits.maximumTextBytes:
                 issues.append(DocumentIssue(severity: .error, code: .tooLarge, pointer: pointer,
                                             message: "the text is \(text.utf8.count) bytes; at most \(limits.maximumTextBytes) are accepted",
@@ -156,9 +157,11 @@ public struct Content: Sendable, Hashable {
     }
 
     /// Whether `value` fits a slot of `kind` (nil: no such slot) within `limits`.
-    private static func fits(_ value: SlotValue, _ kind: Slot.Kind?, limits: Limits) -> Bool {
+    private static func fits(_ value: SlotValue, _ kind: Slot.Kind?, document: SchemeDocument, limits: Limits) -> Bool {
         guard let kind, kind == value.kind else { return false }
         switch value {
+        case .runs(let runs):
+            return RunChecks.check(runs, at: .root, styles: document.styles.keys, maximumBytes: limits.maximumTextBytes, into: nil)
         case .text(let text):
             // A text has no more UTF-16 units than UTF-8 bytes: counting the units (slow for
             // non-ASCII text) is needed only past the limit in bytes.

@@ -1,3 +1,4 @@
+import CGLText
 import Crypto
 import Foundation
 
@@ -7,6 +8,13 @@ import Foundation
 enum ContentDigest {
     /// `sha256:` and 64 lowercase hex digits of the canonical form of `values`.
     static func digest(of values: [String: SlotValue]) -> String {
+        hex(SHA256.hash(data: canonicalBytes(of: values)))
+    }
+
+    /// The canonical JSON form of `values` (``Content/canonicalJSON``) as UTF-8: keys sorted
+    /// by their bytes, no whitespace, numbers in shortest form; a list of runs as written,
+    /// each run's keys sorted (`{"string":…,"style":…}`, `{"atom":{"baseline":…,"size":[w,h]}}`).
+    static func canonicalBytes(of values: [String: SlotValue]) -> [UInt8] {
         var keys = Array(values.keys)
         keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var bytes: [UInt8] = []
@@ -16,15 +24,48 @@ enum ContentDigest {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             appendString(key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            switch values[key]! {
-            case .text(let text): appendString(text, to: &bytes)
-            case .size(let size):
-                bytes += Array("[\(formatNumber(Double(size.width))),\(formatNumber(Double(size.height)))]".utf8)
-            case .flag(let flag): bytes += flag ? Array("true".utf8) : Array("false".utf8)
-            }
+            appendValue(values[key]!, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
-        return hex(SHA256.hash(data: bytes))
+        return bytes
+    }
+
+    /// One value in its canonical JSON form.
+    static func appendValue(_ value: SlotValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .text(let text): appendString(text, to: &bytes)
+        case .runs(let runs): appendRuns(runs, to: &bytes)
+        case .size(let size): appendPair(Double(size.width), Double(size.height), to: &bytes)
+        case .flag(let flag): bytes += flag ? Array("true".utf8) : Array("false".utf8)
+        }
+    }
+
+    private static func appendRuns(_ runs: [SlotValue.Run], to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, run) in runs.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            switch run {
+            case .string(let string, let style):
+                bytes.append(contentsOf: #"{"string":"#.utf8)
+                appendString(string, to: &bytes)
+                if let style {
+                    bytes.append(contentsOf: #","style":"#.utf8)
+                    appendString(style, to: &bytes)
+                }
+            case .atom(let atom):
+                bytes.append(contentsOf: #"{"atom":{"#.utf8)
+                if let baseline = atom.baseline { bytes.append(contentsOf: #""baseline":\#(formatNumber(baseline)),"#.utf8) }
+                bytes.append(contentsOf: #""size":"#.utf8)
+                appendPair(atom.width, atom.height, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private static func appendPair(_ first: Double, _ second: Double, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "[\(formatNumber(first)),\(formatNumber(second))]".utf8)
     }
 
     /// `"text"` with JSON's escapes, as `JSONText.string` writes it.

@@ -41,9 +41,11 @@ struct ElementSpec: Sendable {
     var canContainElements: Bool { kind == .view || kind == .scroll }
 }
 
-/// Text measured in a real font: the string and the name of its style (`docs/format.md` §1.7).
+/// Text measured in a real font: its string or runs, and the name of its style
+/// (`docs/format.md` §1.7).
 struct StyledTextSpec: Sendable, Hashable {
-    var string: String
+    /// A `.text` or `.runs` value.
+    var value: SlotValue
     var style: String
 }
 

@@ -141,8 +141,26 @@ public enum SVGRenderer {
             + (text.italic ? " font-style=\"italic\"" : "")
         return text.lines.map { line in
             "<text x=\"\(n(x))\" y=\"\(n(frame.origin.y + line.baseline))\" \(font) text-anchor=\"\(anchor)\" direction=\"\(text.rightToLeft ? "rtl" : "ltr")\" "
-                + "xml:space=\"preserve\" fill=\"#111111\">\(xml(line.text))</text>"
+                + "xml:space=\"preserve\" fill=\"#111111\">\(line.spans.isEmpty ? xml(line.text) : spans(line.spans, rightToLeft: text.rightToLeft))</text>"
         }
+    }
+
+    /// A line of runs: a `<tspan>` per run in its font; an inline object leaves its room
+    /// (the next span moves by its width: SVG draws no object, a person sees the gap).
+    private static func spans(_ spans: [TextRendering.Span], rightToLeft: Bool) -> String {
+        var room = 0.0
+        var drawn = ""
+        for span in spans {
+            if let width = span.objectWidth {
+                room += width
+                continue
+            }
+            let shift = room > 0 ? " dx=\"\(n(rightToLeft ? -room : room))\"" : ""
+            room = 0
+            drawn += "<tspan\(shift) font-family=\"\(xml(span.family))\" font-size=\"\(n(span.size))\" font-weight=\"\(span.weight)\""
+                + (span.italic ? " font-style=\"italic\"" : "") + ">\(xml(span.text))</tspan>"
+        }
+        return drawn
     }
 
     /// A one-line description of an environment: `phone-portrait 390×844 @3x, compact/regular, ltr`.

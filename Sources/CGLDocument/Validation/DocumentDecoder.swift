@@ -241,45 +241,76 @@ final class DocumentDecoder {
         return kind
     }
 
-    /// Text in a real font: `{"string": "…", "style": "body"}`, or from a slot,
-    /// `{"slot": "body", "default": "…", "style": "body"}`; `nil` (and nothing reported)
-    /// when the text names no style, which makes it monospace.
+    /// Text in a real font: `{"string": "…", "style": "body"}`, in runs,
+    /// `{"runs": [...], "style": "body"}`, or from a slot, `{"slot": "body", "default": "…" or
+    /// [runs], "style": "body"}`; `nil` (and nothing reported) when the text names no style,
+    /// runs or slot, which makes it monospace.
     private func styledTextSpec(_ value: JSONValue, at pointer: JSONPointer, slot: inout TextSlotSpec?) -> StyledTextSpec? {
-        guard case .object(let members) = value.kind, members.contains(where: { $0.key == "style" || $0.key == "slot" }),
+        guard case .object(let members) = value.kind, members.contains(where: { ["style", "slot", "runs"].contains($0.key) }),
               let object = ObjectReader(value, at: pointer, issues: issues, what: "'text'") else { return nil }
-        object.rejectUnknownKeys(allowed: ["string", "style", "slot", "default", "length", "advance", "lineHeight"], what: "'text' with a style")
+        object.rejectUnknownKeys(allowed: ["string", "runs", "style", "slot", "default", "length", "advance", "lineHeight"], what: "'text' with a style")
         for key in ["length", "advance", "lineHeight"] where object.has(key) {
             issues.error(.incompatible, pointer.appending(key), "'\(key)' belongs to monospace text; a styled text measures in its style's font",
                          hint: key == "length" ? "give the text as 'string'" : "set it in the style, or remove 'style'")
         }
-        let string: String?
+        if !object.has("style") {
+            issues.error(.missingKey, pointer, "a text \(object.has("slot") ? "from a slot" : "in runs") needs a 'style'",
+                         hint: "name one of the document's 'styles': the text's own, which runs without a style take")
+        }
+        let text: SlotValue?
+        let textKey: String
         if let name = object.string("slot", what: "'text'") {
-            if object.has("string") {
-                issues.error(.incompatible, pointer.appending("string"), "a text from a slot has a 'default', not a 'string'", hint: "rename 'string' to 'default'")
+            for key in ["string", "runs"] where object.has(key) {
+                issues.error(.incompatible, pointer.appending(key), "a text from a slot has a 'default', not \(key == "string" ? "a 'string'" : "'runs'")",
+                             hint: "rename '\(key)' to 'default'")
             }
-            if !object.has("style") {
-                issues.error(.missingKey, pointer, "a text from a slot needs a 'style'", hint: "name one of the document's 'styles'")
+            textKey = "default"
+            if let value = object.value("default") {
+                text = textValue(value, at: pointer.appending("default"))
+            } else {
+                issues.error(.missingKey, pointer, "a text from a slot needs a 'default'", hint: "the text to lay out without content: a string or runs")
+                text = nil
             }
-            string = object.string("default", required: true, what: "a text from a slot")
-            if let string { declareSlot(name, .text(string), at: pointer.appending("slot")) }
+            if let text { declareSlot(name, text, at: pointer.appending("slot")) }
             slot = TextSlotSpec(slot: name)
         } else {
             if object.has("default") {
                 issues.error(.incompatible, pointer.appending("default"), "'default' belongs to a text from a slot", hint: "add \"slot\": NAME, or write the text as 'string'")
             }
-            string = object.string("string", required: true, what: "'text' with a style")
+            switch (object.value("string"), object.value("runs")) {
+            case (.some, .some):
+                issues.error(.incompatible, pointer.appending("runs"), "a text is a 'string' or 'runs', not both", hint: "keep one")
+                (text, textKey) = (nil, "string")
+            case (nil, let runs?):
+                (text, textKey) = (RunListReader(issues: issues).read(runs, at: pointer.appending("runs")).map { .runs($0) }, "runs")
+            default:
+                (text, textKey) = (object.string("string", required: true, what: "'text' with a style").map { .text($0) }, "string")
+            }
         }
-        if let string, string.utf16.count > Self.maximumTextLength {
-            issues.error(.tooLarge, pointer.appending(slot == nil ? "string" : "default"),
+        switch text {
+        case .text(let string)? where string.utf16.count > Self.maximumTextLength:
+            issues.error(.tooLarge, pointer.appending(textKey),
                          "the text is \(string.utf16.count) UTF-16 units long; at most \(Self.maximumTextLength) are measured",
                          hint: "split it into several elements, or lay out an excerpt")
+        case .runs(let runs)?:
+            RunChecks.check(runs, at: pointer.appending(textKey), styles: declaredStyles, into: issues)
+        default:
+            break
         }
-        guard let name = object.string("style", what: "'text'") else { return StyledTextSpec(string: string ?? "", style: "") }
+        guard let name = object.string("style", what: "'text'") else { return StyledTextSpec(value: text ?? .text(""), style: "") }
         if !declaredStyles.contains(name) {
             let hint = styles.isEmpty ? "declare it in the document's 'styles'" : suggestion(for: name, among: styles.keys).map { "did you mean '\($0)'?" } ?? "declare it in 'styles'"
             issues.error(.invalidValue, pointer.appending("style"), "unknown text style '\(name)'", hint: hint)
         }
-        return StyledTextSpec(string: string ?? "", style: name)
+        return StyledTextSpec(value: text ?? .text(""), style: name)
+    }
+
+    /// A text's string, or its runs.
+    private func textValue(_ value: JSONValue, at pointer: JSONPointer) -> SlotValue? {
+        if case .string(let string) = value.kind { return .text(string) }
+        if case .array = value.kind { return RunListReader(issues: issues).read(value, at: pointer).map { .runs($0) } }
+        issues.error(.wrongType, pointer, "a text is a string or a list of runs, not \(value.typeDescription)", at: value.position)
+        return nil
     }
 
     /// An intrinsic size from a slot: `{"slot": "photo", "default": [1200, 800]}`, with an

@@ -41,8 +41,11 @@ struct JoinedRuns {
                 if let last, last == font, let previous = styles.indices.last, styles[previous].atom == nil {
                     styles[previous].range = styles[previous].range.lowerBound ..< length + units
                 } else {
-                    styles.append(StyleRun(range: length ..< length + units, chain: try chain(font), scale: font.size / style.size))
-                    key += "\u{1}\(font.source)\u{1}\(font.size)\u{1}\(font.weight)\u{1}\(font.italic)\u{1}\(length)\u{2}"
+                    let fonts = try chain(font)
+                    styles.append(StyleRun(range: length ..< length + units, chain: fonts, scale: font.size / style.size))
+                    // The fonts by their chain (styles naming the same fonts shape alike), not
+                    // the style's spelling: interpolating an enum reflects on it, slowly.
+                    key += "\u{1}\(fonts.id)\u{1}\(font.size)\u{1}\(length)\u{2}"
                 }
                 last = font
                 length += units

@@ -19,6 +19,8 @@ public final class TextParagraph: Sendable {
     let ascent: Double
     let descent: Double
     let fontLineHeight: Double
+    /// Each line's height and baseline.
+    let lineBoxes: LineBoxes
 
     init(string: String, style: TextStyle, direction: TextDirection, prepared: PreparedParagraph, primary: FontFace) {
         self.string = string
@@ -40,6 +42,7 @@ public final class TextParagraph: Sendable {
         self.fontLineHeight = fontLineHeight
         // The glyphs sit in the middle of the line: half the leading above (CSS's model).
         firstBaseline = (lineHeight - (ascent + descent)) / 2 + ascent
+        lineBoxes = LineBoxes(prepared, size: size, ascent: ascent, descent: descent, lineHeight: lineHeight, firstBaseline: firstBaseline)
     }
 
     /// The font files that draw the text: the style's font, then any fallback a character needed.
@@ -49,7 +52,7 @@ public final class TextParagraph: Sendable {
     /// unwrapped, breaking only at hard breaks).
     public func measure(width: Double?) -> TextMeasurement {
         // A paragraph of runs: lines of their own heights, known from the lines themselves.
-        guard !prepared.hasRuns else { return layout(width: width).measurement }
+        guard !prepared.hasRuns else { return measureRuns(width: width) }
         var sink = MeasuringSink(maximumLines: maximumLines, length: prepared.length)
         let limit = self.limit(width)
         prepared.fill(limit: limit, into: &sink)
@@ -86,35 +89,15 @@ public final class TextParagraph: Sendable {
         return ParagraphLayout(measurement: measurement, lines: textLines)
     }
 
-    /// A line's height and its baseline from its top, in points: the style's line height, or,
-    /// in a paragraph of runs, as tall as its tallest ascent and deepest descent where those
-    /// pass it (the style's own font always counts, as CSS's strut does).
-    private func lineBox(_ line: FilledLine) -> (height: Double, baseline: Double) {
-        guard !prepared.clusterStyles.isEmpty else { return (lineHeight, firstBaseline) }
-        var ascent = self.ascent, descent = self.descent
-        let size = style.size
-        // The first cluster at or after the line's start: the offsets ascend.
-        var (index, upper) = (0, prepared.clusterOffsets.count)
-        while index < upper {
-            let middle = (index + upper) / 2
-            if Int(prepared.clusterOffsets[middle]) < line.start { index = middle + 1 } else { upper = middle }
-        }
-        while index < prepared.clusterOffsets.count, Int(prepared.clusterOffsets[index]) < line.end {
-            let metrics = prepared.styleMetrics[Int(prepared.clusterStyles[index])]
-            ascent = Swift.max(ascent, metrics.ascent * size)
-            descent = Swift.max(descent, metrics.descent * size)
-            index += 1
-        }
-        guard ascent + descent <= lineHeight else { return (ascent + descent, ascent) }
-        return (lineHeight, (lineHeight - (ascent + descent)) / 2 + ascent)
-    }
+    /// A line's height and its baseline from its top, in points (``LineBoxes``).
+    func lineBox(_ line: FilledLine) -> (height: Double, baseline: Double) { lineBoxes.box(line) }
 
-    private var maximumLines: Int {
+    var maximumLines: Int {
         guard let maxLines = style.maxLines, maxLines > 0 else { return .max }
         return maxLines
     }
 
-    private func limit(_ width: Double?) -> Double {
+    func limit(_ width: Double?) -> Double {
         guard let width, width.isFinite, style.size > 0 else { return .infinity }
         return width / style.size
     }
@@ -129,7 +112,7 @@ public final class TextParagraph: Sendable {
 
 /// Whether a line past the most that show hides text. The empty line after a closing hard
 /// break hides nothing: "Hello\n" in one line is not truncated.
-private func hidesText(_ line: FilledLine, length: Int) -> Bool {
+func hidesText(_ line: FilledLine, length: Int) -> Bool {
     !(line.start >= length && line.end <= line.start)
 }
 

@@ -18,11 +18,12 @@ public enum Handshake {
     /// summary, which earlier versions count as failed. Version 4 adds
     /// `lookupBatchWithReferences`, whose lookups sent in full before go as their SHA-256,
     /// and the error `unknownReference`. Version 5 adds the scroll sizes of boxes whose
-    /// overflow is not `visible` to a snapshot.
-    public static let currentVersion: UInt16 = 5
+    /// overflow is not `visible` to a snapshot. Version 6 adds a text slot's value in runs of
+    /// styles and inline objects (content kind 4).
+    public static let currentVersion: UInt16 = 6
 
     /// The versions this module can speak, oldest to newest.
-    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 5
+    public static let supportedVersions: ClosedRange<UInt16> = 1 ... 6
 
     /// The server's answer to a client hello.
     ///

@@ -117,6 +117,15 @@ package struct WireLookupFrame {
             case 1: guard cursor.string() else { return nil }
             case 2: guard cursor.skip(16) else { return nil }
             case 3: guard cursor.skip(1) else { return nil }
+            case 4 where version >= WireContent.runsVersion:
+                guard let runs = cursor.u32(), runs <= cursor.remaining / WireContent.Run.minimumEncodedSize else { return nil }
+                for _ in 0 ..< runs {
+                    switch cursor.byte() {
+                    case 1: guard cursor.string(), let hasStyle = cursor.byte(), hasStyle <= 1, hasStyle == 0 || cursor.string() else { return nil }
+                    case 2: guard cursor.skip(16), let hasBaseline = cursor.byte(), hasBaseline <= 1, cursor.skip(hasBaseline == 1 ? 8 : 0) else { return nil }
+                    default: return nil
+                    }
+                }
             default: return nil
             }
         }

@@ -90,7 +90,13 @@ public enum WireRequest: Sendable, Hashable {
         guard kind.introducedIn <= version else { return false }
         switch self {
         case .lookup(let lookup): return lookup.isExpressible(in: version)
-        case .prewarm(_, _, let content): return version >= 2 || content.isEmpty
+        case .prewarm(_, _, let content): return version >= 2 ? content.allSatisfy { $0.isExpressible(in: version) } : content.isEmpty
+        case .lookupBatch(let lookups): return lookups.allSatisfy { $0.isExpressible(in: version) }
+        case .lookupBatchWithReferences(let items):
+            return items.allSatisfy { item in
+                if case .lookup(let lookup) = item { return lookup.isExpressible(in: version) }
+                return true
+            }
         default: return true
         }
     }
@@ -203,7 +209,9 @@ public enum WireRequest: Sendable, Hashable {
         case .prewarm:
             let schemes = try reader.readStrings("the scheme names")
             let profiles = try reader.readStrings("the profile names")
-            let content = version >= 2 ? try reader.readList(of: WireContent.self, "the content items") : []
+            let content = version >= 2 ? try reader.readList("the content items", minimumSize: WireContent.minimumEncodedSize) { reader throws(WireDecodingError) in
+                try WireContent(from: &reader, version: version)
+            } : []
             self = .prewarm(schemes: schemes, profiles: profiles, content: content)
         case .stats: self = .stats
         case .lookupBatch:

@@ -21,9 +21,9 @@ public struct WireLookup: Sendable, Hashable {
     }
 
     /// Whether protocol `version` can carry this lookup: version 1 has neither a text scale
-    /// nor content.
+    /// nor content, and runs need version 6.
     public func isExpressible(in version: UInt16) -> Bool {
-        version >= 2 || (textScale == nil && content.isEmpty)
+        version >= 2 ? content.isExpressible(in: version) : (textScale == nil && content.isEmpty)
     }
 
     /// The bytes the lookup takes in a version 2 frame, counted without encoding it: for a
@@ -34,12 +34,7 @@ public struct WireLookup: Sendable, Hashable {
         case .explicit(let values): 1 + 16 + (values.scale == nil ? 1 : 9) + 3 + 32
         }
         return 4 + scheme.utf8.count + environmentSize + (textScale == nil ? 1 : 9) + 4 + content.entries.reduce(0) { total, entry in
-            let value: Int = switch entry.value {
-            case .text(let text): 4 + text.utf8.count
-            case .size: 16
-            case .flag: 1
-            }
-            return total + 5 + entry.slot.utf8.count + value
+            total + 5 + entry.slot.utf8.count + entry.value.encodedSize
         }
     }
 
@@ -48,7 +43,7 @@ public struct WireLookup: Sendable, Hashable {
     static var minimumEncodedSize: Int { 4 + WireEnvironmentRequest.minimumEncodedSize + 1 + 4 }
 
     func write(to writer: inout ByteWriter, version: UInt16) {
-        precondition(isExpressible(in: version), "protocol version \(version) cannot carry a lookup with a text scale or content")
+        precondition(isExpressible(in: version), "protocol version \(version) cannot carry this lookup's text scale or content")
         writer.write(scheme)
         writer.write(environment)
         guard version >= 2 else { return }
@@ -65,18 +60,19 @@ public struct WireLookup: Sendable, Hashable {
             return
         }
         textScale = try reader.readOptionalDouble("the text scale")
-        content = try WireContent(from: &reader)
+        content = try WireContent(from: &reader, version: version)
     }
 }
 
 extension WireLookup {
-    /// The lookup laid out as protocol version 2 carries it in `lookup` and `lookupBatch`
-    /// (its fields, no frame): a client that keeps these bytes sends the lookup again at
-    /// the cost of a copy (``WireRequest/appendLookups(requestID:_:batch:into:)``).
+    /// The lookup laid out as protocol versions 2 and later carry it in `lookup` and
+    /// `lookupBatch` (its fields, no frame; the layout has not changed since, version 6 only
+    /// adding runs): a client that keeps these bytes sends the lookup again at the cost of a
+    /// copy (``WireRequest/appendLookups(requestID:_:batch:into:)``).
     public func encoded() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(encodedSize)
-        ByteWriter.append(to: &bytes, capacity: encodedSize) { write(to: &$0, version: 2) }
+        ByteWriter.append(to: &bytes, capacity: encodedSize) { write(to: &$0, version: Handshake.currentVersion) }
         return bytes
     }
 }
