@@ -194,6 +194,8 @@ struct ParagraphBuilder {
         let word = words.value(for: key, cost: { $0.cost + key.cost }) {
             Shaper.shape(piece, face: face, rightToLeft: rightToLeft, script: first.script, in: buffer)
         }
+        // One allocation for a paragraph's corrections, however many of its words have some.
+        if corrections.isEmpty, !word.breakCorrections.isEmpty { corrections.reserveCapacity(Swift.max(32, text.count / 8)) }
         for correction in word.breakCorrections {
             corrections.append(BreakCorrection(cluster: UInt32(offsets.count) + correction.cluster, plain: correction.plain * Float(scale),
                                                hyphenated: correction.hyphenated * Float(scale)))
