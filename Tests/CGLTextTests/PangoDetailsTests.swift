@@ -99,4 +99,34 @@ import Testing
         let prefix = harfBuzzWidth("v 1.2.", fontPath: sans, size: 15)
         #expect(try engine.layout(version, style: dejaVu, width: prefix + 1).lines.map { $0.text(in: version) } == ["v", "1.2.3"])
     }
+
+    /// A line ending inside a shaped word measures the piece before the break shaped on its
+    /// own, as Pango shapes it again: "Mecklenburg-" loses the kerning of its hyphen with
+    /// the "V" after it and no longer fits 120 pt, so the word breaks before the hyphen, which
+    /// takes a line of its own (Pango: 114.58, 5.74 and 116.98 pt).
+    @Test func aLineEndingInsideAWordIsShapedAgain() throws {
+        let serif = try engine.resolve(TextStyle(family: "DejaVu Serif", size: 17)).primary.path
+        let text = "Mecklenburg-Vorpommern."
+        let inWord = harfBuzzWidth(text, fontPath: serif, size: 17) - harfBuzzWidth("Vorpommern.", fontPath: serif, size: 17)
+        let alone = harfBuzzWidth("Mecklenburg-", fontPath: serif, size: 17)
+        #expect(inWord < 120 && alone > 120, "\(inWord) \(alone)")
+        let layout = try engine.layout(text, style: TextStyle(family: "DejaVu Serif", size: 17), width: 120)
+        #expect(layout.lines.map { $0.text(in: text) } == ["Mecklenburg", "-", "Vorpommern."])
+        let expected = ["Mecklenburg", "-", "Vorpommern."].map { harfBuzzWidth($0, fontPath: serif, size: 17) }
+        for (line, width) in zip(layout.lines, expected) { #expect(abs(line.width - width) < 1e-4, "\(line.width) vs \(width)") }
+    }
+
+    /// An Arabic word broken inside shows a hyphen, before which its letter takes its final
+    /// form: "ذهب‐" is wider than its letters in the word and passes 48 pt, so the line
+    /// holds "ذه‐" (Pango: 31.92 pt, then 30.81 for "بت", joined to the line before).
+    @Test func anArabicWordBrokenInsideEndsInAFinalForm() throws {
+        let style = TextStyle(family: "DejaVu Sans", size: 24)
+        let text = "ذهبت"
+        #expect(harfBuzzWidth("ذهب\u{2010}", fontPath: sans, size: 24, rightToLeft: true) > 48)
+        let layout = try engine.layout(text, style: style, width: 48, direction: .rightToLeft)
+        #expect(layout.lines.map { $0.text(in: text) } == ["ذه", "بت"])
+        let first = harfBuzzWidth("ذه\u{2010}", fontPath: sans, size: 24, rightToLeft: true)
+        #expect(abs((layout.lines.first?.width ?? 0) - first) < 1e-4)
+        #expect(abs((layout.lines.last?.width ?? 0) - 30.8086) < 1e-3)
+    }
 }

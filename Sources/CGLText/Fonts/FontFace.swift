@@ -65,8 +65,12 @@ final class FontFace: @unchecked Sendable {
     /// The advance of the hyphen Pango shows at a break inside a word, in ems: U+2010, or
     /// `-` where the font lacks it; 0 in a font with neither.
     func hyphenAdvance() -> Double {
-        var glyph: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font, 0x2010, &glyph) != 0 || hb_font_get_nominal_glyph(font, 0x2D, &glyph) != 0 else { return 0 }
-        return Double(hb_font_get_glyph_h_advance(font, glyph)) / emScale
+        hyphenScalar().map { advance(of: $0) } ?? 0
+    }
+
+    /// The hyphen Pango shows at a break inside a word in this font: U+2010, or `-` where
+    /// the font lacks it; nil in a font with neither.
+    func hyphenScalar() -> UInt32? {
+        [0x2010, 0x2D].first(where: covers)
     }
 }

@@ -29,8 +29,9 @@ extension PreparedParagraph {
         // The line's advance with all its whitespace, and the part that hangs at a soft break.
         var advance = 0.0
         var hanging = 0.0
-        // The hyphen the line shows if it breaks after its last segment (after a soft hyphen).
-        var lineHyphen = 0.0
+        // What the line adds if it breaks after its last segment (a hyphen after a soft hyphen,
+        // the piece before a break inside a run shaped again).
+        var lineExtra = 0.0
         var hasContent = false
 
         for original in segments {
@@ -39,8 +40,8 @@ extension PreparedParagraph {
             if original.hasTab { segment = placed(original, at: advance) }
             // Before a hard break no line can end, so no space hangs there.
             var segmentHanging = segment.hardBreak ? 0 : segment.hanging
-            if hasContent, advance + segment.content + segment.trailing - segmentHanging + segment.breakHyphen > limit {
-                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance - hanging + lineHyphen)) else { return }
+            if hasContent, advance + segment.content + segment.trailing - segmentHanging + segment.breakExtra > limit {
+                guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance - hanging + lineExtra)) else { return }
                 lineStart = Int(segment.start)
                 advance = 0
                 hanging = 0
@@ -57,9 +58,9 @@ extension PreparedParagraph {
                 lineEnd = Int(segment.contentEnd)
                 continue
             }
-            if !hasContent, advance + segment.content + segment.breakHyphen > limit {
+            if !hasContent, advance + segment.content + segment.breakExtra > limit {
                 // Too wide for any line: break between clusters, each line as full as it can
-                // be with the hyphen a break inside a word shows (Pango's).
+                // be with what a break inside a word adds (Pango's hyphen and reshaping).
                 var width = advance
                 var anyPlaced = advance > 0
                 let clusters = Int(segment.clusters.lowerBound)..<Int(segment.clusters.upperBound)
@@ -67,12 +68,12 @@ extension PreparedParagraph {
                     let offset = Int(clusterOffsets[index])
                     guard offset < segment.contentEnd else { break }
                     let clusterAdvance = clusterAdvances[index]
-                    // Placing this cluster, the line ends before the next one: with its hyphen,
-                    // unless the rest of the word follows it.
+                    // Placing this cluster, the line ends before the next one: with what that
+                    // break adds, unless the rest of the word follows it.
                     let isLast = index + 1 >= clusters.upperBound || Int(clusterOffsets[index + 1]) >= segment.contentEnd
-                    let hyphenAfter = isLast ? segment.breakHyphen : hyphen(before: index + 1)
-                    if anyPlaced, width + clusterAdvance + hyphenAfter > limit {
-                        guard sink.add(FilledLine(start: lineStart, end: offset, width: width + hyphen(before: index))) else { return }
+                    let extraAfter = isLast ? segment.breakExtra : breakExtra(before: index + 1)
+                    if anyPlaced, width + clusterAdvance + extraAfter > limit {
+                        guard sink.add(FilledLine(start: lineStart, end: offset, width: width + breakExtra(before: index))) else { return }
                         lineStart = offset
                         width = 0
                     }
@@ -84,7 +85,7 @@ extension PreparedParagraph {
             } else {
                 advance += segment.content + segment.trailing
             }
-            lineHyphen = segment.breakHyphen
+            lineExtra = segment.breakExtra
             hanging = segment.hanging
             lineEnd = Int(segment.contentEnd)
             hasContent = true
@@ -94,7 +95,7 @@ extension PreparedParagraph {
                 // the next line, which may end after them (before the next word).
                 guard let rest = splitTrailingSpaces(of: segment, lineStart: lineStart, contentWidth: advance - segment.trailing,
                                                      limit: limit, into: &sink) else { return }
-                (lineStart, lineEnd, advance, hanging, lineHyphen) = (rest.start, rest.start, rest.width, segment.hanging, 0)
+                (lineStart, lineEnd, advance, hanging, lineExtra) = (rest.start, rest.start, rest.width, segment.hanging, 0)
             }
             if segment.hardBreak {
                 guard sink.add(FilledLine(start: lineStart, end: lineEnd, width: advance)) else { return }
@@ -127,10 +128,10 @@ extension PreparedParagraph {
         return (restStart, spaces[kept...].reduce(0) { $0 + clusterAdvances[$1] })
     }
 
-    /// The hyphen a line broken right before cluster `index` shows, in ems.
+    /// What a line broken right before cluster `index` adds to its advances, in ems.
     @inline(__always)
-    private func hyphen(before index: Int) -> Double {
-        index < clusterHyphens.count ? Double(clusterHyphens[index]) : 0
+    private func breakExtra(before index: Int) -> Double {
+        index < clusterBreakExtras.count ? Double(clusterBreakExtras[index]) : 0
     }
 
     /// The last visible line starting at `start`, cut to fit `limit` with an ellipsis: the

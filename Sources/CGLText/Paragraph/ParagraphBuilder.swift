@@ -54,6 +54,8 @@ struct ParagraphBuilder {
             var advances: [Double] = []
             // A paragraph of runs: each cluster's style run, for the height of its lines.
             var clusterStyles: [UInt16] = []
+            // Where a line broken inside a shaped run measures otherwise than its advances.
+            var corrections: [BreakCorrection] = []
             offsets.reserveCapacity(utf16.count)
             advances.reserveCapacity(utf16.count)
             var segments: [PreparedParagraph.Segment] = []
@@ -74,11 +76,11 @@ struct ParagraphBuilder {
                     continue
                 }
                 shapeRun(graphemes[runStart...index], text: text, levels: levels, buffer: buffer, offsets: &offsets, advances: &advances,
-                         styleOfClusters: &clusterStyles)
+                         styleOfClusters: &clusterStyles, corrections: &corrections)
                 runStart = index + 1
             }
 
-            let hyphens = clusterHyphens(offsets: offsets, graphemes: graphemes, text: text)
+            let extras = clusterBreakExtras(offsets: offsets, graphemes: graphemes, text: text, corrections: corrections)
 
             // Segments between break opportunities, with their clusters' advances.
             var graphemeIndex = 0
@@ -111,12 +113,12 @@ struct ParagraphBuilder {
                     clusterIndex += 1
                 }
                 // A line ending here shows a hyphen where the break is inside a word (after a
-                // soft hyphen).
-                let breakHyphen = trailing == 0 && clusterIndex < hyphens.count ? Double(hyphens[clusterIndex]) : 0
+                // soft hyphen), and measures the piece of a run before it shaped again.
+                let breakExtra = trailing == 0 && clusterIndex < extras.count ? Double(extras[clusterIndex]) : 0
                 segments.append(PreparedParagraph.Segment(
                     start: Int32(segmentStart), contentEnd: Int32(contentEnd), end: Int32(opportunity.offset),
                     content: content, trailing: trailing, hanging: hanging, clusters: Int32(firstCluster)..<Int32(clusterIndex), hardBreak: opportunity.mandatory,
-                    breakHyphen: breakHyphen, hasTab: hasTab))
+                    breakExtra: breakExtra, hasTab: hasTab))
                 segmentStart = opportunity.offset
             }
             // The faces used, as (style, face) pairs compared as numbers: most paragraphs use one.
@@ -130,7 +132,7 @@ struct ParagraphBuilder {
                 if !files.contains(file) { files.append(file) }
             }
             return PreparedParagraph(length: text.count, segments: segments, clusterOffsets: offsets, clusterAdvances: advances,
-                                     clusterHyphens: hyphens, ellipsis: ellipsis, tabClusters: tabClusters, tabStop: tabClusters.isEmpty ? 0 : tabStop,
+                                     clusterBreakExtras: extras, ellipsis: ellipsis, tabClusters: tabClusters, tabStop: tabClusters.isEmpty ? 0 : tabStop,
                                      clusterStyles: clusterStyles, styleMetrics: styles.map { ($0.ascent, $0.descent) }, fontFiles: files)
         }
     }
@@ -164,9 +166,11 @@ struct ParagraphBuilder {
 
     /// Shapes one run (a single face, level and script) through the word cache and appends its
     /// clusters at their offsets in the paragraph (an inline object: its one cluster, as wide
-    /// as it is); in a paragraph of runs, each cluster's style run too.
+    /// as it is), and its break corrections with the paragraph's cluster indices; in a
+    /// paragraph of runs, each cluster's style run too.
     private func shapeRun(_ run: ArraySlice<Cluster>, text: UnsafeBufferPointer<UInt16>, levels: [UInt8], buffer: ShapingBuffer,
-                          offsets: inout [Int32], advances: inout [Double], styleOfClusters: inout [UInt16]) {
+                          offsets: inout [Int32], advances: inout [Double], styleOfClusters: inout [UInt16],
+                          corrections: inout [BreakCorrection]) {
         guard let first = run.first, let last = run.last else { return }
         let before = offsets.count
         defer {
@@ -189,6 +193,12 @@ struct ParagraphBuilder {
         let key = WordKey(face: face.id, rightToLeft: rightToLeft, script: first.script.rawValue, text: Array(piece))
         let word = words.value(for: key, cost: { $0.cost + key.cost }) {
             Shaper.shape(piece, face: face, rightToLeft: rightToLeft, script: first.script, in: buffer)
+        }
+        // One allocation for a paragraph's corrections, however many of its words have some.
+        if corrections.isEmpty, !word.breakCorrections.isEmpty { corrections.reserveCapacity(Swift.max(32, text.count / 8)) }
+        for correction in word.breakCorrections {
+            corrections.append(BreakCorrection(cluster: UInt32(offsets.count) + correction.cluster, plain: correction.plain * Float(scale),
+                                               hyphenated: correction.hyphenated * Float(scale)))
         }
         for (offset, advance) in zip(word.clusterOffsets, word.clusterAdvances) {
             offsets.append(Int32(start + Int(offset)))

@@ -20,9 +20,10 @@ final class PreparedParagraph: Sendable {
         var clusters: Range<Int32>
         /// Whether a line must end after it (a hard break: `\n` and its kin).
         var hardBreak: Bool
-        /// The hyphen a line ending after it shows, in ems: after a soft hyphen (U+00AD); 0
-        /// for most segments.
-        var breakHyphen: Double = 0
+        /// What a line ending after it adds to its advances, in ems: the hyphen it shows after
+        /// a soft hyphen (U+00AD), and where it ends inside a shaped run, the change shaping
+        /// the piece before the break again makes (`BreakCorrection`); 0 for most segments.
+        var breakExtra: Double = 0
         /// Whether its trailing whitespace holds a tab, whose width depends on where the line
         /// has got to (`PreparedParagraph.placed(_:at:)`).
         var hasTab = false
@@ -34,9 +35,10 @@ final class PreparedParagraph: Sendable {
     /// Every cluster's start (UTF-16 offset) and advance in ems, in logical order.
     let clusterOffsets: [Int32]
     let clusterAdvances: [Double]
-    /// Per cluster, the hyphen a line broken right before it shows, in ems (`HyphenBreaks`):
-    /// 0 where a break shows none. Empty when no break shows one.
-    let clusterHyphens: [Float]
+    /// Per cluster, what a line broken right before it adds to the advances before it, in
+    /// ems: the hyphen it shows (`HyphenBreaks`) and the change shaping the piece before the
+    /// break again makes (`BreakCorrection`); 0 where a break adds nothing. Empty when none does.
+    let clusterBreakExtras: [Float]
     /// The width of an ellipsis in the paragraph's fonts, in ems.
     let ellipsis: Double
     /// The clusters that are tabs, ascending; and the distance between tab stops, in ems:
@@ -52,7 +54,7 @@ final class PreparedParagraph: Sendable {
     /// The font files that shape the text, in the order they first appear.
     let fontFiles: [FontFile]
 
-    init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], clusterHyphens: [Float] = [],
+    init(length: Int, segments: [Segment], clusterOffsets: [Int32], clusterAdvances: [Double], clusterBreakExtras: [Float] = [],
          ellipsis: Double, tabClusters: [Int32] = [], tabStop: Double = 0, clusterStyles: [UInt16] = [],
          styleMetrics: [(ascent: Double, descent: Double)] = [], fontFiles: [FontFile] = []) {
         self.fontFiles = fontFiles
@@ -61,7 +63,7 @@ final class PreparedParagraph: Sendable {
         hasRuns = !clusterStyles.isEmpty
         self.tabClusters = tabClusters
         self.tabStop = tabStop
-        self.clusterHyphens = clusterHyphens
+        self.clusterBreakExtras = clusterBreakExtras
         self.length = length
         self.segments = segments
         self.clusterOffsets = clusterOffsets
@@ -72,7 +74,7 @@ final class PreparedParagraph: Sendable {
     /// What keeping it costs, in bytes.
     var cost: Int {
         128 + segments.count * MemoryLayout<Segment>.stride
-            + clusterOffsets.count * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride) + clusterHyphens.count * MemoryLayout<Float>.stride
+            + clusterOffsets.count * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride) + clusterBreakExtras.count * MemoryLayout<Float>.stride
     }
 }
 

@@ -10,9 +10,31 @@ struct ShapedWord: Sendable {
     var clusterAdvances: [Double]
     /// The sum of the clusters' advances.
     var advance: Double
+    /// What the piece before each cluster boundary where HarfBuzz marks a break unsafe
+    /// (kerning or joining across it) measures when shaped on its own, ascending by cluster;
+    /// empty for most words (`BreakCorrection`).
+    var breakCorrections: [BreakCorrection] = []
 
     /// What keeping it costs, in bytes, for the cache's budget.
-    var cost: Int { 96 + clusterOffsets.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride) }
+    var cost: Int {
+        96 + clusterOffsets.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride)
+            + breakCorrections.count * MemoryLayout<BreakCorrection>.stride
+    }
+}
+
+/// How a line broken inside a word, before one of its clusters, differs in width from the
+/// word's advances up to there. Pango re-shapes the piece of an item that ends a line
+/// (pango/pango-layout.c, `process_item`, 1.50): the piece loses its kerning with the text
+/// after the break, and where the break shows a hyphen the hyphen is shaped with it and
+/// the text after it no longer counts as context, so an Arabic letter there takes its final
+/// form. Only boundaries HarfBuzz flags unsafe to break can differ.
+struct BreakCorrection: Sendable {
+    /// The cluster before which the break is, as an index into the word's clusters (never 0).
+    var cluster: UInt32
+    /// The change in ems when the break shows no hyphen (the text after it stays context).
+    var plain: Float
+    /// The change in ems when it shows one, the hyphen's advance included.
+    var hyphenated: Float
 }
 
 /// What a shaped word is cached under: the text and everything its shape depends on, but

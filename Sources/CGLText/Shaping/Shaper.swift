@@ -40,21 +40,28 @@ enum Shaper {
         // gather by offset and read the clusters back in logical order.
         // In 64 bits: one cluster may hold any number of glyphs (a base with thousands of marks).
         var byOffset = [Int64](repeating: 0, count: text.count)
-        var isStart = [Bool](repeating: false, count: text.count)
+        // Per offset: whether a cluster starts there, and whether breaking before it is unsafe.
+        var marks = [UInt8](repeating: 0, count: text.count)
         var total: Int64 = 0
+        let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         for index in 0..<Int(glyphCount) {
             let offset = Int(infos[index].cluster)
             guard offset < text.count else { continue }
             byOffset[offset] += Int64(positions[index].x_advance)
-            isStart[offset] = true
+            marks[offset] |= hb_glyph_info_get_glyph_flags(infos + index).rawValue & unsafeToBreak != 0 ? 3 : 1
             total += Int64(positions[index].x_advance)
         }
         var offsets: [UInt32] = []
         var advances: [Double] = []
-        for offset in 0..<text.count where isStart[offset] {
+        var unsafe: [Int] = []
+        for offset in 0..<text.count where marks[offset] != 0 {
+            if marks[offset] == 3, !offsets.isEmpty { unsafe.append(offsets.count) }
             offsets.append(UInt32(offset))
             advances.append(Double(byOffset[offset]) / face.emScale)
         }
-        return ShapedWord(clusterOffsets: offsets, clusterAdvances: advances, advance: Double(total) / face.emScale)
+        let corrections = unsafe.isEmpty ? [] : breakCorrections(text, before: unsafe, offsets: offsets, advances: advances, face: face,
+                                                                 rightToLeft: rightToLeft, script: script, in: shapingBuffer)
+        return ShapedWord(clusterOffsets: offsets, clusterAdvances: advances, advance: Double(total) / face.emScale,
+                          breakCorrections: corrections)
     }
 }

@@ -3,7 +3,7 @@ public enum LayoutEngine {
     /// The version of the layout math. It is part of every cache key of stored snapshots:
     /// bump it whenever a change to the engine can change a frame, so that no stale snapshot
     /// is ever served.
-    public static let version = "5"
+    public static let version = "6"
 }
 
 extension LayoutEngine {
