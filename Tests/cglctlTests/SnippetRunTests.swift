@@ -72,6 +72,10 @@ import Testing
         let lines = Set(result.stdout.split(separator: "\n").map(String.init))
         #expect(lines.contains("avatar-width 48.0"), "\(result.stdout)")
         #expect(lines.contains("cell-digest true body-height 18.0"), "\(result.stdout)")
+        // The rich body's line grows: the headline run and the atom reach past the body's 18 pt.
+        let rich: String? = lines.first { $0.hasPrefix("rich-digest true rich-body-height ") }
+        let richHeight: Double = rich.flatMap { line in line.split(separator: " ").last.flatMap { Double($0) } } ?? 0
+        #expect(richHeight > 18 && richHeight < 24, "\(result.stdout)")
         #expect(lines.contains("page 3 true"), "\(result.stdout)")
         #expect(lines.contains("offline-equal true"), "\(result.stdout)")
     }

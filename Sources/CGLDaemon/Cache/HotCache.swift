@@ -140,14 +140,14 @@ struct LRUState {
         let index: Int
         let registryGeneration: UInt64
         let lookupKeysAge: UInt64
-        /// The answer's size, for connections of the current version and for older ones
-        /// (without version 5's scroll sizes): the entry's payload is the one it was
-        /// remembered with (a new payload makes it forget), so a page is sized without
-        /// touching the payloads.
+        /// The answer's size, for connections of version 5 and later and for older ones
+        /// (without version 5's scroll sizes; pages by reference exist from version 4): the
+        /// entry's payload is the one it was remembered with (a new payload makes it forget),
+        /// so a page is sized without touching the payloads.
         let answerSize: Int
         let olderAnswerSize: Int
 
-        func answerSize(version: UInt16) -> Int { version >= Handshake.currentVersion ? answerSize : olderAnswerSize }
+        func answerSize(version: UInt16) -> Int { version >= WireSnapshot.scrollSizesVersion ? answerSize : olderAnswerSize }
     }
 
     private(set) var indices: [SnapshotKey: Int] = [:]
@@ -253,8 +253,8 @@ struct LRUState {
     private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, for page: HotCache.PageReferences) {
         let payload = nodes[index].payload!
         let remembered = Remembered(index: index, registryGeneration: page.registryGeneration, lookupKeysAge: page.lookupKeysAge,
-                                    answerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: Handshake.currentVersion),
-                                    olderAnswerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: Handshake.currentVersion - 1))
+                                    answerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: WireSnapshot.scrollSizesVersion),
+                                    olderAnswerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: WireSnapshot.scrollSizesVersion - 1))
         if nodes[index].reference == reference {
             // This entry's already (the name was checked then): the generation or age may be new.
             byReference[reference] = remembered

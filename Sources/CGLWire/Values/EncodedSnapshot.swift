@@ -136,7 +136,7 @@ public struct EncodedSnapshot: Sendable, Hashable {
     /// The bytes of the payload a connection of `version` receives: the fields its version has.
     @inline(__always)
     func sentSize(_ version: UInt16) -> Int {
-        version >= 5 ? payload.count : version >= 2 ? versionFourSize : versionOneSize
+        version >= WireSnapshot.scrollSizesVersion ? payload.count : version >= 2 ? versionFourSize : versionOneSize
     }
 
     /// Whether the payload names the scheme `name`; compared in place, allocating nothing.

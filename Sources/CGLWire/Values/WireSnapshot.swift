@@ -5,6 +5,9 @@
 /// payloads in its cache and patch that one byte per answer
 /// (``EncodedSnapshot``).
 public struct WireSnapshot: Sendable, Hashable {
+    /// The protocol version that added the scroll sizes of boxes that scroll to a snapshot.
+    public static let scrollSizesVersion: UInt16 = 5
+
     /// Where the server found a snapshot.
     public enum Source: UInt8, Sendable, Hashable, CaseIterable {
         /// In the daemon's in-memory cache.
@@ -149,7 +152,7 @@ extension WireSnapshot {
         guard version >= 2 else { return }
         writer.write(environment.textScale)
         writer.write(contentDigest ?? "")
-        guard version >= 5 else { return }
+        guard version >= Self.scrollSizesVersion else { return }
         writer.write(UInt32(elements.count { $0.scrollSize != nil }))
         for (index, element) in elements.enumerated() {
             guard let scrollSize = element.scrollSize else { continue }
@@ -172,7 +175,7 @@ extension WireSnapshot {
         environment.textScale = try reader.readDouble("the text scale")
         contentDigest = try reader.readString("the content digest")
         if contentDigest?.isEmpty == true { contentDigest = nil }
-        guard version >= 5 else { return }
+        guard version >= Self.scrollSizesVersion else { return }
         let count = try reader.readCount("the scroll sizes", minimumSize: Self.scrollSizeEncodedSize)
         var previous = -1
         for _ in 0 ..< count {

@@ -101,7 +101,7 @@ package struct WireSnapshotView: Sendable {
             guard cursor.skip(8), cursor.utf8() else { return nil }
         }
         var scrollSizeCount = 0
-        if version >= 5 {
+        if version >= WireSnapshot.scrollSizesVersion {
             guard let scrollSizes = cursor.u32(), scrollSizes <= cursor.remaining / WireSnapshot.scrollSizeEncodedSize else { return nil }
             var previous = -1
             for _ in 0 ..< scrollSizes {
@@ -147,7 +147,7 @@ package struct WireSnapshotView: Sendable {
                     _ = try reader.readUTF8("the content digest")
                 }
                 var scrollSizeCount = 0
-                if version >= 5 {
+                if version >= WireSnapshot.scrollSizesVersion {
                     scrollSizeCount = try reader.readCount("the scroll sizes", minimumSize: WireSnapshot.scrollSizeEncodedSize)
                     var previous = -1
                     for _ in 0 ..< scrollSizeCount {
