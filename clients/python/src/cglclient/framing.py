@@ -1,0 +1,98 @@
+"""The handshake and frames of the protocol (``docs/protocol.md`` §3, §4), without I/O."""
+
+from __future__ import annotations
+
+import struct
+from typing import List, NamedTuple
+
+from .protocol import Malformed
+
+MAGIC = b"CGLD"
+CLIENT_HELLO_SIZE = 8
+SERVER_HELLO_SIZE = 12
+#: The largest frame a server ever sends (§4), and what the client accepts.
+MAXIMUM_FRAME_SIZE = 8 * 1024 * 1024
+#: A frame's header: length, kind, request id.
+HEADER_SIZE = 9
+
+STATUS_OK = 0
+STATUS_UNSUPPORTED_VERSION = 1
+STATUS_BUSY = 2
+
+_HELLO = struct.Struct(">4sHH")
+_SERVER_HELLO = struct.Struct(">4sHHI")
+_HEADER = struct.Struct(">IBI")
+_LENGTH = struct.Struct(">I")
+
+
+def client_hello(version: int) -> bytes:
+    """The client's 8 bytes: magic, version, flags 0."""
+    return _HELLO.pack(MAGIC, version, 0)
+
+
+class ServerHello(NamedTuple):
+    """The server's answer to the hello."""
+
+    version: int
+    """The client's version when accepted, else the newest the server speaks."""
+    status: int
+    """0 ok, 1 unsupported version, 2 busy; any other status is a refusal too."""
+    maximum_frame_size: int
+
+    @classmethod
+    def decode(cls, data: bytes) -> "ServerHello":
+        """The first 12 bytes of ``data``; :class:`Malformed` when they are not a cgld answer."""
+        magic, version, status, maximum = _SERVER_HELLO.unpack_from(data)
+        if magic != MAGIC:
+            raise Malformed("the answer to the hello does not start with CGLD")
+        return cls(version, status, maximum)
+
+
+class Frame(NamedTuple):
+    """One frame read from the stream."""
+
+    kind: int
+    request_id: int
+    payload: bytes
+
+
+class FrameParser:
+    """Cuts a byte stream into frames, however it was chunked.
+
+    A frame whose length is below 5 or above the client's maximum (8 MiB, the most a
+    server sends) cannot be followed: :meth:`feed` raises :class:`Malformed` and the
+    connection must be dropped.
+    """
+
+    __slots__ = ("_buffer", "_maximum")
+
+    def __init__(self, maximum_frame_size: int = MAXIMUM_FRAME_SIZE) -> None:
+        self._buffer = bytearray()
+        self._maximum = maximum_frame_size
+
+    def feed(self, data: bytes) -> List[Frame]:
+        """Adds ``data`` and returns the frames it completed, in order."""
+        buffer = self._buffer
+        buffer += data
+        frames: List[Frame] = []
+        offset = 0
+        available = len(buffer)
+        while available - offset >= 4:
+            (length,) = _LENGTH.unpack_from(buffer, offset)
+            if length < 5 or length > self._maximum:
+                raise Malformed(f"a frame declares a length of {length} bytes; a frame is 5 to {self._maximum}")
+            end = offset + 4 + length
+            if end > available:
+                break
+            _, kind, request_id = _HEADER.unpack_from(buffer, offset)
+            frames.append(Frame(kind, request_id, bytes(buffer[offset + HEADER_SIZE:end])))
+            offset = end
+        if offset:
+            del buffer[:offset]
+        return frames
+
+    @property
+    def pending(self) -> int:
+        """Bytes received of a frame not complete yet."""
+        return len(self._buffer)
+
