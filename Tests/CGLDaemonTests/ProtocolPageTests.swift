@@ -14,6 +14,8 @@ import Testing
 /// agrees with ours on every byte.
 @Suite struct ProtocolPageTests {
     static let page = repositoryRoot + "/docs/protocol.md"
+    /// The golden exchanges every client's tests read (Swift, Python, Node).
+    static let contract = repositoryRoot + "/clients/contract/exchanges.json"
     static let cardDocument = repositoryRoot + "/docs/examples/card.json"
 
     /// The bytes the encoder gives for each example that needs no daemon.
@@ -79,9 +81,27 @@ import Testing
         text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
 
+    /// The golden exchanges, by name, as `clients/contract/exchanges.json` holds them: the
+    /// one file the Swift, Python and Node tests all read, so that the three cannot drift.
+    static func goldenBlocks() throws -> [String: [UInt8]] {
+        struct Contract: Decodable {
+            struct Exchange: Decodable { var hex: String }
+            var exchanges: [String: Exchange]
+        }
+        let contract = try JSONDecoder().decode(Contract.self, from: Data(contentsOf: URL(fileURLWithPath: contract)))
+        return contract.exchanges.mapValues { hexBytes($0.hex) }
+    }
+
+    /// The contract is the page's: every golden block of §13 with the same bytes, and no other.
+    @Test func theContractFileHoldsThePagesExchanges() throws {
+        let page = try Self.pageBlocks(), file = try Self.goldenBlocks()
+        #expect(Set(page.keys) == Set(file.keys))
+        for (name, bytes) in page { #expect(file[name].map(hexString) == hexString(bytes), "\(name): run python3 clients/contract/generate.py") }
+    }
+
     /// Every `<!-- golden: name -->` block of the page: the hex at the start of each line,
     /// up to the first run of two spaces (where the comment starts).
-    static func goldenBlocks() throws -> [String: [UInt8]] {
+    static func pageBlocks() throws -> [String: [UInt8]] {
         let lines = try String(contentsOfFile: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         var blocks: [String: [UInt8]] = [:]
         var index = 0
