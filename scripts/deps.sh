@@ -14,13 +14,14 @@
 #   jq                             only for the tests: the commands of the documentation run as written, and one uses jq
 #   postgresql                     only for the tests: a real PostgreSQL server (initdb, pg_ctl), started by the fleet
 #                                  registry's tests in a temporary folder (a fleet's own server is the operator's)
-#   python3-pytest                 only for the tests: the Python client's tests (clients/python), run by PythonClientTests
+#   python3-pytest, python3-venv   only for the tests: the Python client's tests (clients/python, and its install into a fresh venv), run by PythonClientTests
+#   nodejs                         only for the tests: the Node client's tests (clients/node, Node 18.17 or later), run by NodeClientTests
 # Usage: scripts/deps.sh [--runtime]   (--runtime skips the test-only packages)
 set -euo pipefail
 
 packages=(libsqlite3-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
           fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji)
-[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev chromium jq postgresql python3-pytest)
+[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev chromium jq postgresql python3-pytest python3-venv nodejs)
 
 missing=()
 for package in "${packages[@]}"; do
