@@ -117,7 +117,7 @@ func hidesText(_ line: FilledLine, length: Int) -> Bool {
 }
 
 /// Counts lines and keeps the widest, stopping one line after the most that show.
-private struct MeasuringSink: LineSink {
+struct MeasuringSink: LineSink {
     let maximumLines: Int
     let length: Int
     var count = 0
