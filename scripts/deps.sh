@@ -14,8 +14,8 @@
 #   jq                             only for the tests: the commands of the documentation run as written, and one uses jq
 #   postgresql                     only for the tests: a real PostgreSQL server (initdb, pg_ctl), started by the fleet
 #                                  registry's tests in a temporary folder (a fleet's own server is the operator's)
-#   python3-pytest, python3-venv   only for the tests: the Python client's tests (clients/python, and its install into a fresh venv), run by PythonClientTests
-#   nodejs                         only for the tests: the Node client's tests (clients/node, Node 18.17 or later), run by NodeClientTests
+#   python3-pytest, python3-venv   only for the tests: the Python client's tests (clients/python, and its install into a fresh venv), run by scripts/test-clients.sh
+#   nodejs                         only for the tests: the Node client's tests (clients/node, Node 18.17 or later), run by scripts/test-clients.sh
 # Usage: scripts/deps.sh [--runtime]   (--runtime skips the test-only packages)
 set -euo pipefail
 
