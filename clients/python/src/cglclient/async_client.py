@@ -10,12 +10,12 @@ from . import protocol
 from . import requests as make
 from ._base import BatchResult, ClientBase, unregistered
 from .client import Document
-from .connection import busy_error, refusal, unavailable
+from .connection import busy_error, decode_server_hello, refusal, retries_on_a_new_connection, unavailable
 from .discovery import socket_path_problem
 from .errors import (CGLClientError, ConnectionLost, ProtocolViolation, RequestTooLarge, TimedOut,
                      UnsupportedByDaemon)
 from .exchange import EventHandler, Exchange
-from .framing import (MAXIMUM_FRAME_SIZE, SERVER_HELLO_SIZE, STATUS_BUSY, STATUS_OK, FrameParser, ServerHello,
+from .framing import (MAXIMUM_FRAME_SIZE, SERVER_HELLO_SIZE, STATUS_BUSY, STATUS_OK, FrameParser,
                       client_hello)
 from .lookup import Lookup
 from .pool import ConnectionPool
@@ -105,11 +105,7 @@ class AsyncConnection:
                 reason = f" ({write_failure})" if write_failure is not None else ""
                 raise ConnectionLost(f"cgld on {path} closed the connection during the handshake{reason}", path)
             received += data
-        try:
-            answer = ServerHello.decode(received)
-        except Malformed:
-            raise ProtocolViolation(f"{path} does not answer the cgld handshake", path) from None
-        rest = received[SERVER_HELLO_SIZE:]
+        answer, rest = decode_server_hello(received, path)
         if answer.status == STATUS_OK:
             return answer, rest
         if answer.status == STATUS_BUSY:
@@ -305,8 +301,7 @@ class AsyncClient(ClientBase):
                 raise
             except CGLClientError as error:
                 connection.close()
-                if (isinstance(error, ConnectionLost) and connection.has_been_used
-                        and not getattr(error, "received_any", True) and not retried):
+                if retries_on_a_new_connection(error, connection, retried):
                     retried = True
                     continue
                 raise

@@ -7,8 +7,8 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import requests as make
 from ._base import BatchResult, ClientBase, unregistered
-from .connection import Connection
-from .errors import CGLClientError, ConnectionLost, RequestTooLarge, UnsupportedByDaemon
+from .connection import Connection, retries_on_a_new_connection
+from .errors import CGLClientError, RequestTooLarge, UnsupportedByDaemon
 from .exchange import EventHandler
 from .lookup import Lookup
 from .pool import ConnectionPool
@@ -177,8 +177,7 @@ class Client(ClientBase):
                 raise
             except CGLClientError as error:
                 connection.close()
-                if (isinstance(error, ConnectionLost) and connection.has_been_used
-                        and not getattr(error, "received_any", True) and not retried):
+                if retries_on_a_new_connection(error, connection, retried):
                     retried = True
                     continue
                 raise

@@ -235,11 +235,7 @@ def _handshake(sock: socket.socket, path: str, version: int, deadline: float) ->
                 raise ConnectionLost(f"the handshake with cgld on {path} failed ({write_failure.strerror})", path)
             raise ConnectionLost(f"cgld on {path} closed the connection during the handshake", path)
         received += data
-    try:
-        answer = ServerHello.decode(received)
-    except Malformed:
-        raise ProtocolViolation(f"{path} does not answer the cgld handshake", path) from None
-    rest = received[SERVER_HELLO_SIZE:]
+    answer, rest = decode_server_hello(received, path)
     if answer.status == STATUS_OK:
         return answer, rest
     if answer.status == STATUS_BUSY:
@@ -293,3 +289,22 @@ def refusal(path: str, version: int, answer: ServerHello) -> HandshakeRefused:
 def _handshake_timeout(path: str) -> TimedOut:
     return TimedOut(f"{path} did not answer the cgld handshake in time", path)
 
+
+def decode_server_hello(received: bytes, path: str) -> "tuple[ServerHello, bytes]":
+    """The server's 12-byte answer to the hello, and the bytes that followed it (the busy
+    error's frame); shared by the blocking and asyncio handshakes.
+
+    Raises :class:`ProtocolViolation` when they are not a cgld answer."""
+    try:
+        answer = ServerHello.decode(received)
+    except Malformed:
+        raise ProtocolViolation(f"{path} does not answer the cgld handshake", path) from None
+    return answer, received[SERVER_HELLO_SIZE:]
+
+
+def retries_on_a_new_connection(error: CGLClientError, connection: Any, retried: bool) -> bool:
+    """Whether a call that failed is tried once more on a new connection: only when its
+    reused connection was found closed before anything was answered (the daemon closed it
+    while idle), and only once."""
+    return (isinstance(error, ConnectionLost) and connection.has_been_used
+            and not getattr(error, "received_any", True) and not retried)
