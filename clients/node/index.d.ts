@@ -160,6 +160,8 @@ export declare class Lookup {
   readonly answered: boolean;
   fieldsFor(version: number): Buffer;
   referenceToSend(): Buffer | null;
+  /** @internal The lookup as an entry of a batch: by reference, or in full. */
+  batchEntry(): Buffer;
   markAnswered(): void;
   markReferenceUnknown(): void;
   equals(other: Lookup): boolean;

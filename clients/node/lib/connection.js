@@ -171,7 +171,7 @@ export class Connection {
       }
       this.socket.ref();
       if (this.timer === null) this.timer = setTimeout(() => this.#silent(), this.requestTimeout);
-      else this.timer.refresh();
+      else this.timer.ref().refresh();
       this.socket.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
     });
   }
@@ -303,10 +303,9 @@ export class Connection {
 
   #idleIfDone() {
     if (this.pending.size === 0 && !this.closed) {
-      if (this.timer !== null) {
-        clearTimeout(this.timer);
-        this.timer = null;
-      }
+      // Kept for the next call (made once per connection, not per call), without holding
+      // the process open; if it fires while idle, #silent finds nothing outstanding.
+      this.timer?.unref();
       this.socket.unref();
     }
   }

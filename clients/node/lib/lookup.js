@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  CONTENT_VERSION, OLDEST_VERSION, REFERENCE_SIZE, RUNS_VERSION, Unsupported, Writer,
+  CONTENT_VERSION, FORM_IN_FULL, FORM_REFERENCE, OLDEST_VERSION, REFERENCE_SIZE, RUNS_VERSION, Unsupported, Writer,
   encodeContent, encodeExplicitEnvironment, encodeProfileEnvironment,
 } from './protocol.js';
 
@@ -40,6 +40,8 @@ export class Lookup {
   #answered = false;
   #unknown = 0;
   #sendsInFullLeft = 0;
+  /** @type {Buffer|null} The entry by reference, once it goes so. */
+  #entry = null;
 
   /**
    * @param {string} scheme The registered scheme's name.
@@ -115,6 +117,21 @@ export class Lookup {
       return null;
     }
     return this.reference;
+  }
+
+  /**
+   * The lookup as an entry of `lookupBatchWithReferences` (§6): its form byte, then its
+   * reference or its fields, as {@link referenceToSend} decides; made once when by reference.
+   * @internal
+   * @returns {Buffer}
+   */
+  batchEntry() {
+    if (this.#entry === null || this.#sendsInFullLeft > 0) {
+      const reference = this.referenceToSend();
+      if (reference === null) return Buffer.concat([FORM_IN_FULL, this.fields]);
+      this.#entry = Buffer.concat([FORM_REFERENCE, reference]);
+    }
+    return this.#entry;
   }
 
   /** Whether a daemon answered the lookup (sent again, it goes by reference). */

@@ -9,7 +9,7 @@
  */
 import { CGLClientError } from './errors.js';
 import { Malformed } from './framing.js';
-import { DIRECTIONS, SIZE_CLASSES, SOURCES, Snapshot } from './values.js';
+import { decodeSnapshot, decodeSnapshots } from './snapshots.js';
 
 export { Malformed };
 
@@ -58,6 +58,9 @@ export const REFERENCES_VERSION = 4;
 export const RUNS_VERSION = 6;
 /** The size of a lookup's reference: its SHA-256. */
 export const REFERENCE_SIZE = 32;
+/** The form byte of a lookup in `lookupBatchWithReferences` (§6): in full, then by reference. */
+export const FORM_IN_FULL = Buffer.from([0]);
+export const FORM_REFERENCE = Buffer.from([1]);
 
 /** What a request needs that the connection's protocol version lacks. */
 export class Unsupported extends Error {
@@ -482,111 +485,9 @@ export function decodeError(reader, socketPath) {
  * @param {string} key
  * @param {unknown} value
  */
-function put(object, key, value) {
+export function put(object, key, value) {
   if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
-}
-
-/**
- * @param {Reader} reader
- * @returns {import('./values.js').Frame}
- */
-function frameOf(reader) {
-  const data = reader.data;
-  const at = reader.need(32, "an element's frame");
-  return { x: data.readDoubleBE(at), y: data.readDoubleBE(at + 8), width: data.readDoubleBE(at + 16), height: data.readDoubleBE(at + 24) };
-}
-
-/**
- * A `snapshot` payload (§7), read from `reader` to its end.
- * @param {Reader} reader
- * @param {number} version
- * @returns {Snapshot}
- */
-export function decodeSnapshot(reader, version) {
-  const sourceByte = reader.u8('the source');
-  const source = SOURCES[sourceByte];
-  if (source === undefined) throw new Malformed(`the snapshot's source is ${sourceByte}; expected 0, 1 or 2`);
-  const scheme = reader.string('the scheme');
-  const hash = reader.string('the hash');
-  const engine = reader.string('the engine');
-  const width = reader.f64("the environment's width");
-  const height = reader.f64("the environment's height");
-  const scale = reader.optionalF64('the scale');
-  const direction = DIRECTIONS[reader.u8('the direction')];
-  const horizontalSizeClass = SIZE_CLASSES[reader.u8('the horizontal size class')];
-  const verticalSizeClass = SIZE_CLASSES[reader.u8('the vertical size class')];
-  if (!direction || !horizontalSizeClass || !verticalSizeClass) {
-    throw new Malformed("the environment's direction or size classes are outside their values");
-  }
-  const safeArea = { top: reader.f64('the safe area'), left: reader.f64('the safe area'), bottom: reader.f64('the safe area'), right: reader.f64('the safe area') };
-  const profile = reader.string('the profile');
-  const size = { width: reader.f64('the size'), height: reader.f64('the size') };
-  const count = reader.count('the element count', 4 + 64);
-  /** @type {Record<string, import('./values.js').Frame>} */
-  const frames = {};
-  /** @type {Record<string, import('./values.js').Frame>} */
-  const framesInRoot = {};
-  const ids = [];
-  for (let index = 0; index < count; index += 1) {
-    const id = reader.string("an element's id");
-    if (Object.prototype.hasOwnProperty.call(frames, id)) throw new Malformed(`the element id '${id}' appears twice in the snapshot`);
-    put(frames, id, frameOf(reader));
-    put(framesInRoot, id, frameOf(reader));
-    ids.push(id);
-  }
-  let textScale = 1;
-  let contentDigest = null;
-  if (version >= CONTENT_VERSION) {
-    textScale = reader.f64('the text scale');
-    contentDigest = reader.string('the content digest') || null;
-  }
-  /** @type {Record<string, import('./values.js').Size>} */
-  const scrollSizes = {};
-  if (version >= 5) {
-    let previous = -1;
-    const scrollCount = reader.count('the scroll size count', 20);
-    for (let index = 0; index < scrollCount; index += 1) {
-      const element = reader.u32('a scroll size');
-      if (element <= previous || element >= count) {
-        throw new Malformed(`a scroll size names element ${element}, after ${previous}, of ${count}`);
-      }
-      previous = element;
-      put(scrollSizes, ids[element], { width: reader.f64('a scroll size'), height: reader.f64('a scroll size') });
-    }
-  }
-  reader.finish('a snapshot');
-  const environment = {
-    width, height, scale, direction, horizontalSizeClass, verticalSizeClass, safeArea,
-    profile: profile || null, textScale, orientation: width > height ? 'landscape' : 'portrait',
-  };
-  return new Snapshot({
-    source, scheme, hash, engine, environment: /** @type {import('./values.js').Environment} */ (environment),
-    size, frames, framesInRoot, scrollSizes, contentDigest,
-  });
-}
-
-/**
- * A `snapshots` payload (§7): each answer a snapshot or the lookup's error.
- * @param {Reader} reader
- * @param {number} version
- * @param {string|null} socketPath
- * @returns {(Snapshot|CGLClientError)[]}
- */
-export function decodeSnapshots(reader, version, socketPath) {
-  const count = reader.count('the answer count', 5);
-  const answers = [];
-  for (let index = 0; index < count; index += 1) {
-    const kind = reader.u8("an answer's kind");
-    const length = reader.u32("an answer's length");
-    const start = reader.need(length, 'an answer');
-    const item = new Reader(reader.data, start, start + length);
-    if (kind === Kind.SNAPSHOT) answers.push(decodeSnapshot(item, version));
-    else if (kind === Kind.ERROR) answers.push(decodeError(item, socketPath));
-    else throw new Malformed(`an answer of a batch is of kind 0x${kind.toString(16)}; expected 0x85 or 0xff`);
-  }
-  reader.finish('the snapshots');
-  return answers;
 }
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 import {
-  CONTENT_VERSION, Kind, REFERENCES_VERSION, REQUEST_NAMES, RUNS_VERSION, Unsupported, Writer, encodeContent,
+  CONTENT_VERSION, FORM_IN_FULL, Kind, REFERENCES_VERSION, REQUEST_NAMES, RUNS_VERSION, Unsupported, Writer, encodeContent,
 } from './protocol.js';
 
 /**
@@ -158,9 +158,9 @@ function batch(lookups, inFull) {
     const parts = [Buffer.from([lookups.length >>> 24, (lookups.length >>> 16) & 255, (lookups.length >>> 8) & 255, lookups.length & 255])];
     if (version >= REFERENCES_VERSION) {
       for (const item of lookups) {
-        if (version < RUNS_VERSION) item.fieldsFor(version);
-        const reference = inFull ? null : item.referenceToSend();
-        parts.push(reference === null ? FORM_IN_FULL : FORM_REFERENCE, reference ?? item.fields);
+        if (version < RUNS_VERSION) item.fieldsFor(version); // Throws for runs, which it cannot carry.
+        if (inFull) parts.push(FORM_IN_FULL, item.fields);
+        else parts.push(item.batchEntry());
       }
     } else {
       for (const item of lookups) parts.push(item.fieldsFor(version));
@@ -176,5 +176,3 @@ function batch(lookups, inFull) {
   return request;
 }
 
-const FORM_IN_FULL = Buffer.from([0]);
-const FORM_REFERENCE = Buffer.from([1]);

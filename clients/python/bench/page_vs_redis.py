@@ -140,13 +140,18 @@ def main() -> int:
         def cgl_page() -> Callable[[], Any]:
             return lambda: client.lookup_batch(page)
 
+        def cgl_page_read() -> Callable[[], Any]:
+            # The page, and every snapshot's frames read (they are decoded when first read).
+            return lambda: [answer.frames for answer in client.lookup_batch(page)]  # type: ignore[union-attr]
+
         def redis_page() -> Callable[[], Any]:
             pool = redis.Redis(unix_socket_path=redis_socket)
             return lambda: pool.mget(keys)
 
         results = []
         for clients in options.clients:
-            for name, make in (("cglclient lookup_batch", cgl_page), ("redis-py+hiredis MGET", redis_page)):
+            for name, make in (("cglclient lookup_batch", cgl_page), ("  + every frame read", cgl_page_read),
+                               ("redis-py+hiredis MGET", redis_page)):
                 figures = measure(clients, options.pages, make)
                 results.append({"client": name, "clients": clients, **figures})
         if options.json:

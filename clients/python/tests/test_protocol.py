@@ -147,7 +147,7 @@ def test_snapshots_of_one_shape_are_read_alike_and_others_field_by_field() -> No
     import json
     import os
 
-    from cglclient.protocol import decode_snapshot
+    from cglclient.snapshots import decode_snapshot
 
     from conftest import REPOSITORY
 
@@ -163,3 +163,95 @@ def test_snapshots_of_one_shape_are_read_alike_and_others_field_by_field() -> No
     for broken in (payload[:-1], payload + b"\x00", payload[:-4] + b"\x00\x00\x00\x01"):
         with pytest.raises(Malformed):
             decode_snapshot(broken, 0, len(broken), 6)
+
+
+def _contract_snapshot() -> bytes:
+    import json
+    import os
+
+    from conftest import REPOSITORY
+
+    with open(os.path.join(REPOSITORY, "clients", "contract", "exchanges.json"), encoding="utf-8") as file:
+        return bytes.fromhex(json.load(file)["exchanges"]["snapshot"]["hex"])[9:]
+
+
+def _with_digest(snapshot: bytes, digest: bytes) -> bytes:
+    """The snapshot (no digest, no scroll sizes) with a content digest."""
+    return snapshot[:-8] + struct.pack(">I", len(digest)) + digest + snapshot[-4:]
+
+
+def _page(*answers: bytes, kinds: str = "") -> bytes:
+    return struct.pack(">I", len(answers)) + b"".join(
+        struct.pack(">BI", 0xFF if kinds[index:index + 1] == "e" else 0x85, len(answer)) + answer
+        for index, answer in enumerate(answers))
+
+
+def test_a_page_of_one_shape_reads_as_each_of_its_snapshots_alone() -> None:
+    """A page whose answers are all snapshots of one known shape is read in one go (frames
+    when first asked for); what it reads equals each snapshot decoded field by field, and a
+    page it does not recognise is left to the general decoder."""
+    from cglclient import snapshots
+
+    snapshot = _contract_snapshot()
+    snapshots.decode_snapshot(snapshot, 0, len(snapshot), 6)  # Its shape, known.
+    first = _with_digest(snapshot, b"sha256:" + b"a" * 64)
+    stored = b"\x01" + first[1:]
+    scaled = first[:-87] + struct.pack(">d", 1.25) + first[-79:]  # Its text scale.
+    page = _page(first, stored, scaled)
+    fast = snapshots._page_of_one_shape(page, 0, len(page))
+    assert fast is not None
+    snapshots._shapes.clear()  # Each alone, field by field.
+    alone = [snapshots._decode_snapshot(item, 0, len(item), 6) for item in (first, stored, scaled)]
+    assert fast == alone
+    assert [item.source for item in fast] == ["memory", "store", "memory"]
+    assert [item.environment.text_scale for item in fast] == [1.0, 1.0, 1.25]
+    assert fast[2].content_digest == "sha256:" + "a" * 64 and fast[1].frames["avatar"] == (12, 12, 44, 44)
+
+    error = struct.pack(">HI", 1, 4) + b"gone" + struct.pack(">I", 0)
+    declined = {
+        "an error among the answers": _page(first, error, first, kinds=" e "),
+        "an element renamed in one answer": _page(first, first.replace(b"avatar", b"avatur")),
+        "digests of two lengths": _page(first, snapshot),
+    }
+    for problem, payload in declined.items():
+        assert snapshots._page_of_one_shape(payload, 0, len(payload)) is None, problem
+        answers = snapshots.decode_snapshots(payload, 0, len(payload), 6)
+        assert len(answers) == payload[3], problem
+    unknown_source = _page(first, b"\x07" + first[1:])
+    assert snapshots._page_of_one_shape(unknown_source, 0, len(unknown_source)) is None
+    with pytest.raises(Malformed):
+        snapshots.decode_snapshots(unknown_source, 0, len(unknown_source), 6)
+    for broken in (page + b"\x00", page[:-1], struct.pack(">I", 4) + page[4:]):
+        assert snapshots._page_of_one_shape(broken, 0, len(broken)) is None
+        with pytest.raises(Malformed):
+            snapshots.decode_snapshots(broken, 0, len(broken), 6)
+
+
+def test_the_frame_parser_reads_a_socket_into_its_own_buffer() -> None:
+    """Frames read straight from a socket, in pieces, one larger than the parser's buffer;
+    the end of the stream is ``None``."""
+    import socket
+    import threading
+
+    bodies = [b"", b"ab", bytes(range(256)) * 1000, b"z"]
+    data = b"".join(struct.pack(">IBI", 5 + len(body), 0x81, n) + body for n, body in enumerate(bodies))
+    ours, theirs = socket.socketpair()
+
+    def write() -> None:
+        for start in range(0, len(data), 7001):
+            theirs.sendall(data[start:start + 7001])
+        theirs.close()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    parser = FrameParser()
+    out = []
+    while True:
+        frames = parser.read_from(ours)
+        if frames is None:
+            break
+        out += frames
+    writer.join()
+    ours.close()
+    assert [(frame.request_id, frame.payload) for frame in out] == list(enumerate(bodies))
+    assert parser.pending == 0

@@ -81,7 +81,7 @@ class ClientBase:
                 raise ProtocolViolation(f"cgld answered a batch of {len(lookups)} lookups with {count} answers",
                                         self.socket_path)
             for item, result in zip(lookups, answer):
-                if isinstance(result, Snapshot) and not item._answered:
+                if not item._answered and isinstance(result, Snapshot):
                     item.answered()
             results.extend(answer)
         return results

@@ -21,7 +21,6 @@ from .requests import Request
 
 __all__ = ["Connection", "busy_error", "refusal", "unavailable"]
 
-_READ_SIZE = 256 * 1024
 _WRITE_CHUNK = 1024 * 1024
 _POLL_IN = select.POLLIN | select.POLLHUP | select.POLLERR | select.POLLNVAL
 _MAX_ID = 0xFFFFFFFF
@@ -156,24 +155,29 @@ class Connection:
                     written = len(output)  # Read what the daemon said before it closed.
             if events & _POLL_IN:
                 try:
-                    data = sock.recv(_READ_SIZE)
+                    frames = parser.read_from(sock)
                 except (BlockingIOError, InterruptedError):
                     continue
                 except OSError as error:
                     raise self._lost(error) from None
-                if not data:
+                except Malformed as error:
+                    raise self._malformed(error) from None
+                if frames is None:
                     raise ConnectionLost(f"cgld on {self._path} closed the connection with requests outstanding",
                                          self._path)
                 deadline = time.monotonic() + timeout
-                if self._feed(exchange, parser, data):
+                if frames and exchange.receive(frames):
                     return
 
     def _feed(self, exchange: Exchange, parser: FrameParser, data: bytes) -> bool:
         try:
             frames = parser.feed(data)
         except Malformed as error:
-            raise ProtocolViolation(f"cgld on {self._path} sent a malformed frame: {error}", self._path) from None
+            raise self._malformed(error) from None
         return exchange.receive(frames) if frames else False
+
+    def _malformed(self, error: Malformed) -> ProtocolViolation:
+        return ProtocolViolation(f"cgld on {self._path} sent a malformed frame: {error}", self._path)
 
     def _lost(self, error: OSError) -> ConnectionLost:
         return ConnectionLost(f"the connection to cgld on {self._path} failed ({error.strerror or error})", self._path)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import socket
 import struct
-from typing import List, NamedTuple
+from typing import List, NamedTuple, Optional
 
 from .protocol import Malformed
 
@@ -23,6 +24,12 @@ _HELLO = struct.Struct(">4sHH")
 _SERVER_HELLO = struct.Struct(">4sHHI")
 _HEADER = struct.Struct(">IBI")
 _LENGTH = struct.Struct(">I")
+
+#: The parser's buffer: what it starts with, what it reads at most at once, and above what it
+#: gives back what a large frame made it grow to.
+_INITIAL_BUFFER = 64 * 1024
+_READ_SIZE = 64 * 1024
+_KEPT_BUFFER = 1024 * 1024
 
 
 def client_hello(version: int) -> bytes:
@@ -59,40 +66,79 @@ class Frame(NamedTuple):
 class FrameParser:
     """Cuts a byte stream into frames, however it was chunked.
 
+    Bytes come in either by :meth:`feed` (what an asyncio stream read) or by :meth:`read_from`
+    (a socket read straight into the parser's buffer, which is kept from frame to frame: a
+    page of snapshots is read without a buffer made for it, and copied once, into its
+    payload).
+
     A frame whose length is below 5 or above the client's maximum (8 MiB, the most a
     server sends) cannot be followed: :meth:`feed` raises :class:`Malformed` and the
     connection must be dropped.
     """
 
-    __slots__ = ("_buffer", "_maximum")
+    __slots__ = ("_buffer", "_filled", "_maximum")
 
     def __init__(self, maximum_frame_size: int = MAXIMUM_FRAME_SIZE) -> None:
-        self._buffer = bytearray()
+        self._buffer = bytearray(_INITIAL_BUFFER)
+        self._filled = 0
         self._maximum = maximum_frame_size
 
     def feed(self, data: bytes) -> List[Frame]:
         """Adds ``data`` and returns the frames it completed, in order."""
+        end = self._filled + len(data)
+        if end > len(self._buffer):
+            self._grow(end)
+        self._buffer[self._filled:end] = data
+        self._filled = end
+        return self._frames()
+
+    def read_from(self, sock: socket.socket) -> Optional[List[Frame]]:
+        """Reads what ``sock`` has (one ``recv_into``) and returns the frames it completed;
+        ``None`` when the peer closed the stream.
+
+        Raises:
+            BlockingIOError, InterruptedError, OSError: As ``recv_into`` does.
+        """
+        wanted = self._filled + _READ_SIZE
+        if self._filled >= 4:
+            (length,) = _LENGTH.unpack_from(self._buffer, 0)
+            wanted = max(wanted, min(4 + length, 4 + self._maximum))  # The frame begun, whole.
+        if wanted > len(self._buffer):
+            self._grow(wanted)
+        with memoryview(self._buffer) as view:
+            count = sock.recv_into(view[self._filled:])
+        if count == 0:
+            return None
+        self._filled += count
+        return self._frames()
+
+    def _grow(self, size: int) -> None:
+        self._buffer.extend(bytes(max(size, 2 * len(self._buffer)) - len(self._buffer)))
+
+    def _frames(self) -> List[Frame]:
         buffer = self._buffer
-        buffer += data
+        available = self._filled
         frames: List[Frame] = []
         offset = 0
-        available = len(buffer)
-        while available - offset >= 4:
-            (length,) = _LENGTH.unpack_from(buffer, offset)
-            if length < 5 or length > self._maximum:
-                raise Malformed(f"a frame declares a length of {length} bytes; a frame is 5 to {self._maximum}")
-            end = offset + 4 + length
-            if end > available:
-                break
-            _, kind, request_id = _HEADER.unpack_from(buffer, offset)
-            frames.append(Frame(kind, request_id, bytes(buffer[offset + HEADER_SIZE:end])))
-            offset = end
-        if offset:
-            del buffer[:offset]
+        with memoryview(buffer) as view:
+            while available - offset >= 4:
+                (length,) = _LENGTH.unpack_from(buffer, offset)
+                if length < 5 or length > self._maximum:
+                    raise Malformed(f"a frame declares a length of {length} bytes; a frame is 5 to {self._maximum}")
+                end = offset + 4 + length
+                if end > available:
+                    break
+                _, kind, request_id = _HEADER.unpack_from(buffer, offset)
+                frames.append(Frame(kind, request_id, bytes(view[offset + HEADER_SIZE:end])))
+                offset = end
+            if offset:
+                view[:available - offset] = view[offset:available]  # What is left of the next frame.
+                self._filled = available - offset
+        if len(buffer) > _KEPT_BUFFER and self._filled <= _INITIAL_BUFFER:
+            del buffer[_INITIAL_BUFFER:]  # After a large frame, not kept large.
         return frames
 
     @property
     def pending(self) -> int:
         """Bytes received of a frame not complete yet."""
-        return len(self._buffer)
-
+        return self._filled

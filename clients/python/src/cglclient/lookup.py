@@ -48,7 +48,7 @@ class Lookup:
 
     __slots__ = ("scheme", "profile", "direction", "size", "scale", "size_classes", "safe_area", "text_scale",
                  "content", "_environment", "_fields", "_uses_runs", "_reference", "_answered", "_unknown",
-                 "_sends_in_full_left")
+                 "_sends_in_full_left", "_entry")
 
     def __init__(self, scheme: str, profile: Optional[str] = None, *, direction: Optional[str] = None,
                  size: Optional[Sequence[float]] = None, scale: Optional[float] = None,
@@ -78,6 +78,7 @@ class Lookup:
         self._answered = False
         self._unknown = 0
         self._sends_in_full_left = 0
+        self._entry: Optional[bytes] = None  # By reference, once it goes so.
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in Lookup.__slots__[:9] and hasattr(self, "_fields"):
@@ -127,6 +128,16 @@ class Lookup:
             self._sends_in_full_left -= 1
             return None
         return self.reference
+
+    def batch_entry(self) -> bytes:
+        """The lookup as an entry of ``lookupBatchWithReferences`` (§6): by reference or in
+        full, as :meth:`reference_to_send` decides; the bytes made once."""
+        if self._entry is None or self._sends_in_full_left > 0:
+            reference = self.reference_to_send()
+            if reference is None:
+                return b"\x00" + self._fields
+            self._entry = b"\x01" + reference
+        return self._entry
 
     def answered(self) -> None:
         """Records that a daemon answered the lookup: sent again, it goes by reference."""

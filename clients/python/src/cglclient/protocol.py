@@ -11,11 +11,10 @@ malformed payload raises :class:`Malformed`, which the connection reports as a
 from __future__ import annotations
 
 import struct
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .errors import DaemonError, Issue
-from .values import (DIRECTIONS, SIZE_CLASSES, SOURCES, EdgeInsets, Environment, Frame, PrewarmProgress,
-                     PrewarmSummary, Pong, Registration, Run, SchemeInfo, Size, Snapshot)
+from .values import PrewarmProgress, PrewarmSummary, Pong, Registration, Run, SchemeInfo
 
 CURRENT_VERSION = 6
 OLDEST_VERSION = 1
@@ -66,15 +65,6 @@ _U16 = struct.Struct(">H")
 _F64 = struct.Struct(">d")
 _F64x2 = struct.Struct(">dd")
 _F64x4 = struct.Struct(">dddd")
-_F64x8 = struct.Struct(">dddddddd")
-_U8F64 = struct.Struct(">Bd")
-_U32F64x2 = struct.Struct(">Idd")
-_F64x2U32 = struct.Struct(">ddI")
-_F64U32 = struct.Struct(">dI")
-_U8U32 = struct.Struct(">BI")
-_U32x3 = struct.Struct(">III")
-_U32x3F64 = struct.Struct(">IIId")
-_U32x3F64U32 = struct.Struct(">IIIdI")
 _U8x3 = struct.Struct(">BBB")
 _U32MAX = 0xFFFFFFFF
 
@@ -342,174 +332,6 @@ def decode_error(reader: Reader, socket_path: Optional[str] = None) -> DaemonErr
     return DaemonError.make(code, message, issues, socket_path)
 
 
-class _Shape:
-    """What the snapshots of one scheme in one environment share: the bytes from the scheme's
-    name to the profile's, and the element ids. A page of a feed is many snapshots of one
-    shape: each is checked against it with a few comparisons and one ``unpack_from`` (all
-    its frames), rather than field by field."""
-
-    __slots__ = ("header", "scheme", "hash", "engine", "environment", "count", "ids", "id_blobs", "elements")
-
-    def __init__(self, header: bytes, scheme: str, hash: str, engine: str, environment: Environment,
-                 ids: List[str]) -> None:
-        self.header = header
-        self.scheme = scheme
-        self.hash = hash
-        self.engine = engine
-        self.environment = environment
-        self.count = len(ids)
-        self.ids = tuple(ids)
-        blobs = [id.encode("utf-8") for id in ids]
-        self.id_blobs = tuple(_U32.pack(len(blob)) + blob for blob in blobs)
-        self.elements = struct.Struct(">" + "".join(f"{4 + len(blob)}s8d" for blob in blobs))
-
-
-#: The shapes seen last, the most recent first (a few: a page is usually one).
-_shapes: List[_Shape] = []
-_SHAPES_KEPT = 16
-
-
-def decode_snapshot(data: bytes, start: int, end: int, version: int) -> Snapshot:
-    """A ``snapshot`` payload (§7) in ``data[start:end]``."""
-    for shape in _shapes:
-        if data.startswith(shape.header, start + 1):
-            snapshot = _decode_of_shape(shape, data, start, end, version)
-            if snapshot is not None:
-                return snapshot
-            break
-    return _decode_snapshot(data, start, end, version)
-
-
-def _decode_of_shape(shape: _Shape, data: bytes, start: int, end: int, version: int) -> Optional[Snapshot]:
-    """The snapshot, checked against ``shape`` whose header it starts with; ``None`` when it
-    is not of the shape, or of a version before 5 (then decoded field by field, which says
-    what is wrong with a malformed one)."""
-    source = data[start]
-    elements = shape.elements
-    position = start + 1 + len(shape.header)
-    # The size, the element count, the elements, the text scale and the digest's length.
-    if version < 5 or source > 2 or end - position < 32 + elements.size:
-        return None
-    width, height, count = _F64x2U32.unpack_from(data, position)
-    if count != shape.count:
-        return None
-    values = elements.unpack_from(data, position + 20)
-    if values[0::9] != shape.id_blobs:
-        return None
-    position += 20 + elements.size
-    text_scale, digest_length = _F64U32.unpack_from(data, position)
-    position += 12
-    if end - position < digest_length + 4:
-        return None
-    try:
-        digest = str(data[position:position + digest_length], "utf-8") if digest_length else None
-    except UnicodeDecodeError:
-        return None
-    position += digest_length
-    environment = shape.environment
-    if text_scale != environment.text_scale:
-        environment = environment._replace(text_scale=text_scale)
-    if data[position:position + 4] == b"\x00\x00\x00\x00":
-        if position + 4 != end:
-            return None
-        scroll_sizes: Dict[str, Size] = {}
-    else:
-        reader = Reader(data, position, end)
-        scroll_sizes = _scroll_sizes(reader, data, shape.ids, version)
-        reader.finish("a snapshot")
-    return Snapshot(SOURCES[source], shape.scheme, shape.hash, shape.engine, environment, Size(width, height), None,
-                    None, scroll_sizes, digest, shape.ids, values)
-
-
-def _scroll_sizes(reader: Reader, data: bytes, ids: Sequence[str], version: int) -> Dict[str, Size]:
-    scroll_sizes: Dict[str, Size] = {}
-    if version >= 5:
-        count = len(ids)
-        previous = -1
-        for _ in range(reader.count("the scroll size count", 20)):
-            index, scroll_width, scroll_height = _U32F64x2.unpack_from(data, reader.need(20, "a scroll size"))
-            if index <= previous or index >= count:
-                raise Malformed(f"a scroll size names element {index}, after {previous}, of {count}")
-            previous = index
-            scroll_sizes[ids[index]] = Size(scroll_width, scroll_height)
-    return scroll_sizes
-
-
-def _decode_snapshot(data: bytes, start: int, end: int, version: int) -> Snapshot:
-    """A snapshot decoded field by field; its shape kept for the next ones."""
-    reader = Reader(data, start, end)
-    source = reader.u8("the source")
-    if source > 2:
-        raise Malformed(f"the snapshot's source is {source}; expected 0, 1 or 2")
-    scheme = reader.string("the scheme")
-    hash = reader.string("the hash")
-    engine = reader.string("the engine")
-    width, height = _F64x2.unpack_from(data, reader.need(16, "the environment's size"))
-    scale = reader.optional_f64("the scale")
-    direction, horizontal, vertical = _U8x3.unpack_from(data, reader.need(3, "the direction and size classes"))
-    if direction not in DIRECTIONS or horizontal not in SIZE_CLASSES or vertical not in SIZE_CLASSES:
-        raise Malformed(f"the environment's direction or size classes are {direction}, {horizontal}, {vertical}")
-    safe_area = EdgeInsets(*_F64x4.unpack_from(data, reader.need(32, "the safe area")))
-    profile = reader.string("the profile")
-    header_end = reader.offset
-    size = Size(*_F64x2.unpack_from(data, reader.need(16, "the size")))
-    count = reader.count("the element count", 4 + 64)
-    frames: Dict[str, Frame] = {}
-    in_root: Dict[str, Frame] = {}
-    ids: List[str] = []
-    unpack_frames = _F64x8.unpack_from
-    for _ in range(count):
-        id = reader.string("an element's id")
-        values = unpack_frames(data, reader.need(64, "an element's frames"))
-        frames[id] = Frame(values[0], values[1], values[2], values[3])
-        in_root[id] = Frame(values[4], values[5], values[6], values[7])
-        ids.append(id)
-    if len(frames) != count:
-        raise Malformed("an element id appears twice in the snapshot")
-    text_scale = 1.0
-    digest: Optional[str] = None
-    if version >= 2:
-        text_scale = reader.f64("the text scale")
-        digest = reader.string("the content digest") or None
-    scroll_sizes = _scroll_sizes(reader, data, ids, version)
-    reader.finish("a snapshot")
-    environment = Environment(width, height, scale, DIRECTIONS[direction], SIZE_CLASSES[horizontal],
-                              SIZE_CLASSES[vertical], safe_area, profile or None, text_scale)
-    shape = _Shape(bytes(data[start + 1:header_end]), scheme, hash, engine, environment, ids)
-    _shapes.insert(0, shape)
-    del _shapes[_SHAPES_KEPT:]
-    return Snapshot(SOURCES[source], scheme, hash, engine, environment, size, frames, in_root, scroll_sizes, digest)
-
-
-BatchAnswer = Union[Snapshot, DaemonError]
-
-
-def decode_snapshots(data: bytes, start: int, end: int, version: int,
-                     socket_path: Optional[str] = None) -> List[BatchAnswer]:
-    """A ``snapshots`` payload (§7): each answer a snapshot or the lookup's error."""
-    reader = Reader(data, start, end)
-    answers: List[BatchAnswer] = []
-    count = reader.count("the answer count", 5)
-    position = reader.offset
-    for _ in range(count):
-        if end - position < 5:
-            raise Malformed(f"an answer's kind and length need 5 bytes at payload offset {position}")
-        kind, length = _U8U32.unpack_from(data, position)
-        begin = position + 5
-        position = begin + length
-        if position > end:
-            raise Malformed(f"an answer of {length} bytes at payload offset {begin} passes the payload's end")
-        if kind == SNAPSHOT:
-            answers.append(decode_snapshot(data, begin, position, version))
-        elif kind == ERROR:
-            answers.append(decode_error(Reader(data, begin, position), socket_path))
-        else:
-            raise Malformed(f"an answer of a batch is of kind 0x{kind:02x}; expected 0x85 or 0xff")
-    reader.offset = position
-    reader.finish("the snapshots")
-    return answers
-
-
 def decode_response(kind: int, payload: bytes, version: int, socket_path: Optional[str] = None) -> Any:
     """The value of a response payload of ``kind``: a :class:`Pong`, a :class:`Registration`,
     a ``(name, existed)`` pair, a list of :class:`SchemeInfo`, a :class:`Snapshot`, a list of
@@ -520,9 +342,9 @@ def decode_response(kind: int, payload: bytes, version: int, socket_path: Option
         Malformed: The payload does not follow the protocol, or ``kind`` is unknown.
     """
     if kind == SNAPSHOT:
-        return decode_snapshot(payload, 0, len(payload), version)
+        return snapshots.decode_snapshot(payload, 0, len(payload), version)
     if kind == SNAPSHOTS:
-        return decode_snapshots(payload, 0, len(payload), version, socket_path)
+        return snapshots.decode_snapshots(payload, 0, len(payload), version, socket_path)
     reader = Reader(payload)
     value: Any
     if kind == ERROR:
@@ -560,3 +382,6 @@ def decode_response(kind: int, payload: bytes, version: int, socket_path: Option
     reader.finish(RESPONSE_NAMES[kind])
     return value
 
+
+# The snapshots' decoders read this module's Reader; imported last, as they import it.
+from . import snapshots  # noqa: E402

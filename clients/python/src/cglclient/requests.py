@@ -122,10 +122,12 @@ def lookup_batches(lookups: Sequence[Lookup], maximum_items: int, in_full: bool 
     """The requests of a batch: ``lookupBatchWithReferences`` (``lookupBatch`` before protocol
     version 4) of at most ``maximum_items`` lookups and :data:`BATCH_FRAME_BUDGET` bytes each.
     Each lookup goes by reference once a daemon answered it, unless ``in_full``."""
+    most = max(1, maximum_items)
+    if len(lookups) <= most and sum([len(item.fields) for item in lookups]) + len(lookups) <= BATCH_FRAME_BUDGET:
+        return [_batch(lookups, in_full)]  # A page: one request.
     requests: List[Request] = []
     start = 0
     size = 0
-    most = max(1, maximum_items)
     for index, item in enumerate(lookups):
         item_size = len(item.fields) + 1
         if index > start and (index - start == most or size + item_size > BATCH_FRAME_BUDGET):
@@ -142,13 +144,12 @@ def _batch(lookups: Sequence[Lookup], in_full: bool) -> Request:
 
     def build(version: int) -> bytes:
         if version >= protocol.REFERENCES_VERSION:
-            parts = [count]
-            for item in lookups:
-                if version < protocol.RUNS_VERSION:
-                    item.fields_for(version)
-                reference = None if in_full else item.reference_to_send()
-                parts.append(b"\x00" + item.fields if reference is None else b"\x01" + reference)
-            return b"".join(parts)
+            if version < protocol.RUNS_VERSION:
+                for item in lookups:
+                    item.fields_for(version)  # Raises for runs, which this version cannot carry.
+            if in_full:
+                return count + b"".join([b"\x00" + item.fields for item in lookups])
+            return count + b"".join([item.batch_entry() for item in lookups])
         return count + b"".join(item.fields_for(version) for item in lookups)
 
     def kind_for(version: int) -> int:

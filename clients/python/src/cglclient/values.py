@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from .errors import Issue
@@ -35,6 +36,10 @@ class Frame(NamedTuple):
     y: float
     width: float
     height: float
+
+
+#: A Frame of a tuple of its 4 numbers, without the Python frame of a named tuple's __new__.
+_make_frame = functools.partial(tuple.__new__, Frame)
 
 
 class Size(NamedTuple):
@@ -109,12 +114,12 @@ class Snapshot:
     """
 
     __slots__ = ("source", "scheme", "hash", "engine", "environment", "size", "scroll_sizes", "content_digest",
-                 "_frames", "_in_root", "_ids", "_values")
+                 "_frames", "_in_root", "_ids", "_packed")
 
     def __init__(self, source: str, scheme: str, hash: str, engine: str, environment: Environment,
                  size: Size, frames: Optional[Dict[str, Frame]], frames_in_root: Optional[Dict[str, Frame]],
                  scroll_sizes: Dict[str, Size], content_digest: Optional[str],
-                 ids: Optional[Tuple[str, ...]] = None, values: Optional[Tuple[Any, ...]] = None) -> None:
+                 ids: Optional[Tuple[str, ...]] = None, packed: Optional[Tuple[Any, bytes, int]] = None) -> None:
         self.source = source
         self.scheme = scheme
         self.hash = hash
@@ -123,24 +128,26 @@ class Snapshot:
         self.size = size
         self.scroll_sizes = scroll_sizes
         self.content_digest = content_digest
-        # Either the dicts, or the element ids and their frames' numbers as decoded in one
-        # go (the id's bytes, then 8 numbers, per element), made into dicts when first read.
+        # Either the dicts, or the element ids and where their frames are: a struct of the
+        # frames' numbers (8 per element, the ids skipped), the payload and an offset in it,
+        # made into dicts when first read (most of a page's snapshots are read whole or not
+        # at all, so the payload is kept rather than copied).
         self._frames = frames
         self._in_root = frames_in_root
         self._ids = ids
-        self._values = values
+        self._packed = packed
 
     def _unpack(self) -> None:
-        ids, values = self._ids, self._values
-        assert ids is not None and values is not None
-        frames: Dict[str, Frame] = {}
-        in_root: Dict[str, Frame] = {}
-        make = Frame._make
-        for index, id in enumerate(ids):
-            base = index * 9 + 1
-            frames[id] = make(values[base:base + 4])
-            in_root[id] = make(values[base + 4:base + 8])
-        self._frames, self._in_root, self._values = frames, in_root, None
+        ids, packed = self._ids, self._packed
+        assert ids is not None and packed is not None
+        layout, data, offset = packed
+        numbers = iter(layout.unpack_from(data, offset))
+        # Every frame, in parent then in root for each element: each 4 numbers made a Frame in
+        # C loops (no Python frame per element).
+        made = list(map(_make_frame, zip(numbers, numbers, numbers, numbers)))
+        self._frames = dict(zip(ids, made[0::2]))
+        self._in_root = dict(zip(ids, made[1::2]))
+        self._packed = None
 
     @property
     def frames(self) -> Dict[str, Frame]:
