@@ -1,4 +1,4 @@
-import CGLWire
+@_spi(Fuzzing) import CGLWire
 
 /// Any bytes a local process may send: split into frames with a small size limit, each
 /// decoded as a request and as a response (the client reads those). Whatever decodes must
@@ -8,6 +8,8 @@ public func fuzzWire(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     _ = try? Handshake.ClientHello(decoding: ArraySlice(bytes))
     _ = try? Handshake.ServerHello(decoding: ArraySlice(bytes))
+
+    checkLookupParsers(UnsafeRawBufferPointer(bytes))
 
     var parser = FrameParser(maximumFrameSize: 64 * 1024)
     // Fed in two pieces, as a socket may deliver them.
@@ -19,8 +21,21 @@ public func fuzzWire(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
+/// The daemon's first parser of lookups and the full decoder agree on `frame`, in every
+/// protocol version.
+private func checkLookupParsers(_ frame: UnsafeRawBufferPointer) {
+    for version in Handshake.supportedVersions {
+        if let disagreement = LookupFrameAgreement.disagreement(frame: frame, version: version) {
+            fatalError("version \(version): \(disagreement)")
+        }
+    }
+}
+
 private func drain(_ parser: inout FrameParser) {
     while let frame = try? parser.next() {
+        var whole: [UInt8] = []
+        frame.encode(into: &whole)
+        whole.withUnsafeBytes { checkLookupParsers($0) }
         if let request = try? WireRequest(frame: frame) {
             var once: [UInt8] = []
             request.encode(requestID: frame.requestID, into: &once)
