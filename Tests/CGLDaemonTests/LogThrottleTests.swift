@@ -1,4 +1,4 @@
-import CGLDaemon
+@testable import CGLDaemon
 import Logging
 import Synchronization
 import Testing

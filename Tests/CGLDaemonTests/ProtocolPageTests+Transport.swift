@@ -1,5 +1,5 @@
 @testable import CGLClient
-import CGLDaemon
+@testable import CGLDaemon
 import CGLDaemonTestSupport
 import CGLDocument
 import CGLTestSupport

@@ -196,14 +196,12 @@ final class ClientConnection: @unchecked Sendable {
     /// A thread blocked in `recv` on a Unix socket is woken twice: when the daemon *reads*
     /// the request (the kernel signals "write space" to every waiter, `unix_write_space`),
     /// and when the answer comes. `poll` for input is woken once. Which is faster depends on
-    /// how long the daemon works before it answers (docs/performance.md, "Content", the
-    /// sixth session):
-    /// - a single request is answered within microseconds, and the wake-up that finds
-    ///   nothing costs more than it saves: 0.6 – 1 µs a warm lookup on one core;
-    /// - a page of 50 lookups keeps the daemon busy for tens of microseconds, and a thread
-    ///   woken partway through is woken again sooner than one idle all along: a page costs
-    ///   one client 15 – 20 % less time; with 8 clients the medians moved by −3 %, within
-    ///   the noise.
+    /// how long the daemon works before it answers (the figures are in
+    /// `docs/performance.md`, "Content"):
+    /// - a single request is answered at once, and the wake-up that finds nothing costs
+    ///   more than it saves;
+    /// - a page keeps the daemon busy for longer, and a thread woken partway through is
+    ///   woken again sooner than one idle all along.
     ///
     /// Linux only: elsewhere a signal may restart `recv` with its whole timeout, and the
     /// wake-up this relies on is Linux's.

@@ -68,8 +68,8 @@ final class LookupEncoding: @unchecked Sendable {
     ///
     /// Apart from ``answered()`` so that a caller can ask first: a page's lookups are
     /// answered on every call and marked once. In the release build, the call retained and
-    /// released the encoding each time; this load, asked first, does not (measured in
-    /// docs/performance.md, "Content", seventh session).
+    /// released the encoding each time; this load, asked first, does not
+    /// (`docs/performance.md`, "Content").
     var isFresh: Bool { stage.load(ordering: .relaxed) == Self.fresh }
 
     /// Records that a daemon answered the lookup: sent again, it goes by its reference.

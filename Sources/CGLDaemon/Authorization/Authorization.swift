@@ -1,4 +1,4 @@
-public import CGLWire
+import CGLWire
 
 /// The authorization policy in force: which peers may make which requests.
 ///
@@ -12,22 +12,22 @@ public import CGLWire
 ///     // answer `refusal` (code `unauthorized`) with the request's id; the connection stays open
 /// }
 /// ```
-public struct Authorization: Sendable, Hashable {
+struct Authorization: Sendable, Hashable {
     /// What a request needs.
-    public enum Access: String, Sendable, Hashable, Comparable, CustomStringConvertible {
+    enum Access: String, Sendable, Hashable, Comparable, CustomStringConvertible {
         /// `ping`, `list`, `lookup`, `lookupBatch`, `lookupBatchWithReferences`, `stats`:
         /// nothing changes.
         case read
         /// `register`, `unregister`, `prewarm`: the registry changes, or much work starts.
         case administer
 
-        public static func < (lhs: Access, rhs: Access) -> Bool { lhs == .read && rhs == .administer }
+        static func < (lhs: Access, rhs: Access) -> Bool { lhs == .read && rhs == .administer }
 
-        public var description: String { rawValue }
+        var description: String { rawValue }
     }
 
     /// The outcome of a decision.
-    public enum Decision: Sendable, Hashable {
+    enum Decision: Sendable, Hashable {
         /// The peer may make the request.
         case allowed
         /// The peer lacks `needed`.
@@ -35,15 +35,15 @@ public struct Authorization: Sendable, Hashable {
     }
 
     /// Users that may do everything: root and the user cgld runs as.
-    public let trustedUsers: Set<UInt32>
+    let trustedUsers: Set<UInt32>
     /// Users and groups that may read.
-    public let readerUsers: Set<UInt32>, readerGroups: Set<UInt32>
+    let readerUsers: Set<UInt32>, readerGroups: Set<UInt32>
     /// Users and groups that may administer (and read).
-    public let adminUsers: Set<UInt32>, adminGroups: Set<UInt32>
+    let adminUsers: Set<UInt32>, adminGroups: Set<UInt32>
 
     /// The policy `configuration` describes, for a daemon running as `ownUser` whose socket
     /// file belongs to `socketGroup` (nil when it has no file: then `@socket` means nobody).
-    public init(configuration: AuthorizationConfiguration, socketGroup: UInt32?, ownUser: UInt32) {
+    init(configuration: AuthorizationConfiguration, socketGroup: UInt32?, ownUser: UInt32) {
         func resolve(_ groups: Set<AuthorizationConfiguration.GroupReference>) -> Set<UInt32> {
             Set(groups.compactMap { group in
                 switch group {
@@ -62,7 +62,7 @@ public struct Authorization: Sendable, Hashable {
 
     /// The access a kind of request needs. Exhaustive on purpose: a new request kind does
     /// not compile until someone decides what it needs.
-    public static func access(for kind: WireRequest.Kind) -> Access {
+    static func access(for kind: WireRequest.Kind) -> Access {
         switch kind {
         case .ping, .list, .lookup, .lookupBatch, .lookupBatchWithReferences, .stats: .read
         case .register, .unregister, .prewarm: .administer
@@ -70,14 +70,14 @@ public struct Authorization: Sendable, Hashable {
     }
 
     /// The access `peer` has: the most of what its uid and groups grant; nil when none.
-    public func access(of peer: PeerCredentials) -> Access? {
+    func access(of peer: PeerCredentials) -> Access? {
         if trustedUsers.contains(peer.uid) || adminUsers.contains(peer.uid) || peer.isMember(ofAny: adminGroups) { return .administer }
         if readerUsers.contains(peer.uid) || peer.isMember(ofAny: readerGroups) { return .read }
         return nil
     }
 
     /// Whether `peer` may make a request of `kind`.
-    public func decide(kind: WireRequest.Kind, peer: PeerCredentials) -> Decision {
+    func decide(kind: WireRequest.Kind, peer: PeerCredentials) -> Decision {
         let needed = Self.access(for: kind)
         guard let granted = access(of: peer), granted >= needed else { return .denied(needed: needed) }
         return .allowed
@@ -87,12 +87,12 @@ public struct Authorization: Sendable, Hashable {
     ///
     /// The message names the operation and the access it needs, and where an operator grants
     /// it; never the lists themselves, which are none of the peer's business.
-    public func check(_ request: WireRequest, peer: PeerCredentials) -> WireError? {
+    func check(_ request: WireRequest, peer: PeerCredentials) -> WireError? {
         check(request.kind, peer: peer)
     }
 
     /// The refusal of a request of `kind` from `peer`, as for a whole request.
-    public func check(_ kind: WireRequest.Kind, peer: PeerCredentials) -> WireError? {
+    func check(_ kind: WireRequest.Kind, peer: PeerCredentials) -> WireError? {
         guard case .denied(let needed) = decide(kind: kind, peer: peer) else { return nil }
         let (verb, key) = needed == .administer ? ("administer", "authorization.admins") : ("read from", "authorization.readers")
         return WireError(code: .unauthorized,
@@ -102,5 +102,5 @@ public struct Authorization: Sendable, Hashable {
 
 extension WireRequest.Kind {
     /// The operation's name in messages and logs: `register`, `lookup`, …
-    public var operationName: String { "\(self)" }
+    var operationName: String { "\(self)" }
 }

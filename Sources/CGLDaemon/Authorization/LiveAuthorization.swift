@@ -6,23 +6,23 @@ import Synchronization
 /// already open, not only to new ones. Each replacement bumps ``generation``: a connection
 /// keeps its peer's access until the generation moves, so the common request costs one
 /// atomic load, not a lock and a copy of the policy.
-public final class LiveAuthorization: Sendable {
+final class LiveAuthorization: Sendable {
     private let policy: Mutex<(generation: UInt64, authorization: Authorization)>
     private let latestGeneration = Atomic<UInt64>(0)
 
     /// Holds `policy` until it is replaced.
-    public init(_ policy: Authorization) {
+    init(_ policy: Authorization) {
         self.policy = Mutex((0, policy))
     }
 
     /// The policy in force now.
-    public var current: Authorization { policy.withLock { $0.authorization } }
+    var current: Authorization { policy.withLock { $0.authorization } }
 
     /// Changes with every replacement of the policy.
-    public var generation: UInt64 { latestGeneration.load(ordering: .acquiring) }
+    var generation: UInt64 { latestGeneration.load(ordering: .acquiring) }
 
     /// The policy in force now and its generation, read together.
-    public func versioned() -> (generation: UInt64, authorization: Authorization) {
+    func versioned() -> (generation: UInt64, authorization: Authorization) {
         policy.withLock { $0 }
     }
 

@@ -37,8 +37,9 @@ final class HotCache: Sendable {
     /// unless all are cached and the frame fits a server's bound (those found before the
     /// first miss are marked used).
     ///
-    /// The copy (about 0.6 µs for a page of 50 feed cells) is made under the lock: `output`
-    /// should have the room already, so that no allocation is.
+    /// The copy is made under the lock (it is short next to a page's round trip:
+    /// `docs/performance.md`, "cgld"): `output` should have the room already, so that no
+    /// allocation is made there.
     ///
     /// - Parameter places: Scratch space for the entries' places, kept by the caller from
     ///   one page to the next.

@@ -19,7 +19,7 @@ final class SnapshotService: Sendable {
     let hotCache: HotCache
     /// Whether snapshots of the caller's content are stored too (`cache.persistContent`).
     let persistContent: Bool
-    private let store: any SchemeStore
+    private let store: SQLiteSchemeStore
     private let pool: ComputePool
     private let counters: DaemonCounters
     private let logger: Logger
@@ -30,7 +30,7 @@ final class SnapshotService: Sendable {
     /// Where each computation's time goes (`cgld_compute_duration_seconds`), if anywhere.
     private let computeTime: CoreMetrics.Timer?
 
-    init(hotCache: HotCache, store: any SchemeStore, pool: ComputePool, counters: DaemonCounters, logger: Logger, persistContent: Bool = false,
+    init(hotCache: HotCache, store: SQLiteSchemeStore, pool: ComputePool, counters: DaemonCounters, logger: Logger, persistContent: Bool = false,
          budget: ComputeBudget = .unbounded, computeTime: CoreMetrics.Timer? = nil) {
         self.budget = budget
         self.computeTime = computeTime

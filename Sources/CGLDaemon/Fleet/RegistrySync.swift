@@ -24,7 +24,7 @@ import Synchronization
 final class RegistrySync: Sendable {
     let shared: PostgresRegistry
     let registry: SchemeRegistry
-    let store: any SchemeStore
+    let store: SQLiteSchemeStore
     let status: FleetStatus
     private let reconcileInterval: Duration
     private let logger: Logger
@@ -45,7 +45,7 @@ final class RegistrySync: Sendable {
     /// Rows fetched per query while catching up: bounded memory for any backlog.
     static let pageSize = 500
 
-    init(shared: PostgresRegistry, registry: SchemeRegistry, store: any SchemeStore, status: FleetStatus, reconcileInterval: Duration,
+    init(shared: PostgresRegistry, registry: SchemeRegistry, store: SQLiteSchemeStore, status: FleetStatus, reconcileInterval: Duration,
          logger: Logger, forget: @escaping @Sendable ([String]) -> Void, connected: @escaping @Sendable () async -> Void = {}) {
         self.shared = shared
         self.registry = registry

@@ -12,7 +12,7 @@ import Synchronization
 /// thread, so the pool's queue stays as short as its width and lookups that miss are
 /// never stuck behind a whole prewarm.
 struct Prewarmer: Sendable {
-    let store: any SchemeStore
+    let store: SQLiteSchemeStore
     /// Where snapshots of the caller's content go when they are not stored.
     let snapshots: SnapshotService
     let pool: ComputePool

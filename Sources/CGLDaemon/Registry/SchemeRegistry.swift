@@ -17,7 +17,7 @@ import Synchronization
 /// shared registry in PostgreSQL first — never to this host alone — and then applied to the
 /// store, which mirrors the shared registry, as every change the ``RegistrySync`` brings is.
 final class SchemeRegistry: Sendable {
-    private let store: any SchemeStore
+    private let store: SQLiteSchemeStore
     /// The fleet's registry, which takes every change first; nil on a single host.
     let shared: PostgresRegistry?
     private let schemes = Mutex<[String: RegisteredScheme]>([:])
@@ -26,7 +26,7 @@ final class SchemeRegistry: Sendable {
     private let parser: DocumentParser
     private let logger: Logger
 
-    init(store: any SchemeStore, shared: PostgresRegistry? = nil, parser: DocumentParser, logger: Logger) {
+    init(store: SQLiteSchemeStore, shared: PostgresRegistry? = nil, parser: DocumentParser, logger: Logger) {
         self.store = store
         self.shared = shared
         self.parser = parser

@@ -19,7 +19,7 @@ final class RequestHandler: Sendable {
     let snapshots: SnapshotService
     let resolver: EnvironmentResolver
     let prewarmer: Prewarmer
-    let store: any SchemeStore
+    let store: SQLiteSchemeStore
     let counters: DaemonCounters
     /// The mirror of the fleet's shared registry; nil on a single host.
     let fleet: RegistrySync?
@@ -38,7 +38,7 @@ final class RequestHandler: Sendable {
     static let serverVersion = LayoutEngine.release
 
     init(registry: SchemeRegistry, snapshots: SnapshotService, resolver: EnvironmentResolver, prewarmer: Prewarmer,
-         store: any SchemeStore, counters: DaemonCounters, fleet: RegistrySync? = nil, metrics: DaemonMetrics? = nil,
+         store: SQLiteSchemeStore, counters: DaemonCounters, fleet: RegistrySync? = nil, metrics: DaemonMetrics? = nil,
          contentLimits: Content.Limits = Content.Limits(), maximumBatchItems: Int = 1000, isStopping: @escaping @Sendable () -> Bool, logger: Logger) {
         self.fleet = fleet
         self.metrics = metrics ?? DaemonMetrics(fleet: fleet != nil)

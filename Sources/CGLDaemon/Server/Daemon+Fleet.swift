@@ -49,7 +49,7 @@ extension Daemon {
     ///
     /// - Throws: `DaemonError` `registry` when a newer cgld migrated the registry: this one
     ///   would misread it.
-    func joinFleet(_ shared: PostgresRegistry?, registry: SchemeRegistry, store: any SchemeStore,
+    func joinFleet(_ shared: PostgresRegistry?, registry: SchemeRegistry, store: SQLiteSchemeStore,
                    snapshots: SnapshotService) async throws(DaemonError) -> RegistrySync? {
         guard let shared else { return nil }
         let settings = current.withLock { $0.registry }

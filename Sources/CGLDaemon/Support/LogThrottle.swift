@@ -1,4 +1,4 @@
-public import Logging
+import Logging
 import Synchronization
 
 /// Lets through at most ``burst`` lines of each kind of warning per ``window``, and counts
@@ -7,11 +7,11 @@ import Synchronization
 /// not megabytes of journal, and the count still says what happened.
 ///
 /// One throttle is shared by everything that logs those warnings; kinds are independent.
-public final class LogThrottle: Sendable {
+final class LogThrottle: Sendable {
     /// Lines of one kind logged per window before the rest are counted.
-    public let burst: Int
+    let burst: Int
     /// How long a window lasts.
-    public let window: Duration
+    let window: Duration
     private let clock: @Sendable () -> ContinuousClock.Instant
     private let windows = Mutex<[String: Window]>([:])
 
@@ -22,10 +22,10 @@ public final class LogThrottle: Sendable {
     }
 
     /// The daemon's throttle of the warnings a client can cause (refusals).
-    public static let shared = LogThrottle()
+    static let shared = LogThrottle()
 
     /// A throttle; `clock` is for tests.
-    public init(burst: Int = 10, window: Duration = .seconds(10), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    init(burst: Int = 10, window: Duration = .seconds(10), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.burst = burst
         self.window = window
         self.clock = clock
@@ -36,7 +36,7 @@ public final class LogThrottle: Sendable {
     /// count in `cgl.suppressed`.
     ///
     /// - Parameter kind: What groups the lines counted together; the message by default.
-    public func log(_ level: Logger.Level, _ message: Logger.Message, metadata: Logger.Metadata = [:], kind: String? = nil, to logger: Logger) {
+    func log(_ level: Logger.Level, _ message: Logger.Message, metadata: Logger.Metadata = [:], kind: String? = nil, to logger: Logger) {
         guard logger.logLevel <= level else { return }
         let key = kind ?? message.description
         let now = clock()

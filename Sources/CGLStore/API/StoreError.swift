@@ -24,7 +24,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let constraint = Code("constraint")
         /// The database stayed locked by another process for longer than the busy timeout.
         public static let busy = Code("busy")
-        /// The store was used after ``SchemeStore/close()``.
+        /// The store was used after ``SQLiteSchemeStore/close()``.
         public static let closed = Code("closed")
         /// The calling task was cancelled before or while the database was accessed; nothing
         /// of the operation was committed.

@@ -8,6 +8,7 @@ import Darwin
 #endif
 
 extension SQLiteSchemeStore {
+    /// Counts and sizes of the store.
     public func statistics() async throws(StoreError) -> StoreStatistics {
         let walPath = path.map { $0 + "-wal" }
         return try await read("reading the statistics") { db in

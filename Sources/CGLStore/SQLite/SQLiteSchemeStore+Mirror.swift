@@ -1,12 +1,16 @@
 import GRDB
 
 extension SQLiteSchemeStore {
+    /// The shared registry this store mirrors and the revision it has applied every change
+    /// up to; nil when it mirrors none (a single host).
     public func registryMirror() async throws(StoreError) -> RegistryHead? {
         try await read("reading the registry mirror's revision") { db in
             try RegistryMirrorRecord.fetchOne(db).map { RegistryHead(registryID: $0.registryID, revision: $0.revision) }
         }
     }
 
+    /// The revision and hash of every registered scheme, by name (no revision for one
+    /// registered on this host alone).
     public func schemeRevisions() async throws(StoreError) -> [String: MirroredRevision] {
         try await read("reading the schemes' revisions") { db in
             var revisions: [String: MirroredRevision] = [:]
@@ -17,6 +21,15 @@ extension SQLiteSchemeStore {
         }
     }
 
+    /// Applies changes of the shared registry in the order given, then records `head` as
+    /// the mirror's (unless nil), in one transaction. A document replaces the name's, a
+    /// removal deletes it; snapshots of hashes no scheme has any more go with them, as in
+    /// ``register(name:hash:document:elementCount:)``. With `newerOnly`, a change of a name
+    /// the store lacks at or below the mirror's revision is skipped: the mirror applied every
+    /// change up to there, so that name was removed since (a late copy of a host's own
+    /// registration must not bring it back).
+    ///
+    /// - Returns: The changes that changed the name's document (or removed it), in order.
     public func applyRegistryChanges(_ entries: [RegistryEntry], _ application: MirrorApplication,
                                      mirroring head: RegistryHead?) async throws(StoreError) -> [MirroredChange] {
         let now = Milliseconds.from(configuration.now())

@@ -1,12 +1,21 @@
 import GRDB
 
-/// The single-machine ``SchemeStore``: SQLite through GRDB.
+/// The daemon's persistence: a durable registry of scheme documents and a rebuildable cache
+/// of their layout snapshots, in SQLite through GRDB. (A fleet's shared registry is
+/// PostgreSQL's, `CGLFleet`; each host's store mirrors it.)
+///
+/// Safe to call from many tasks at once. Each method is atomic: it commits all of its
+/// changes or none.
+///
+/// Invariant: the store keeps snapshots only for hashes that a registered scheme has.
+/// Replacing or unregistering the last scheme with a hash deletes that hash's snapshots,
+/// and ``store(_:)`` skips snapshots of hashes no scheme has (any more).
 ///
 /// Opening the store brings the database to this binary's schema (the migrations of the
 /// top-level `migrations/` folder, compiled in), so a store that exists is ready to serve.
 /// It is `Sendable` by construction: its state is a GRDB connection pool or queue, which
 /// serializes writes and runs reads concurrently (file databases).
-public final class SQLiteSchemeStore: SchemeStore {
+public final class SQLiteSchemeStore: Sendable {
     /// The connections: a `DatabasePool` for a file, a `DatabaseQueue` in memory.
     let writer: any DatabaseWriter
     /// The database file, or nil in memory.
@@ -49,7 +58,8 @@ public final class SQLiteSchemeStore: SchemeStore {
     }
 
     /// Refuses new calls, waits for those in flight, then closes the connections (a file
-    /// database checkpoints its log into the file and removes it). Calling it again does nothing.
+    /// database checkpoints its log into the file and removes it); later calls throw
+    /// `StoreError` with code `closed`. Calling it again does nothing.
     public func close() async throws(StoreError) {
         guard await gate.close() else { return }
         do {

@@ -2,9 +2,9 @@
 /// IEEE-754 doubles, length-prefixed UTF-8 strings.
 ///
 /// The writer fills memory of its own, each field a store at the end (appending to an
-/// array field by field costs a capacity and uniqueness check per byte, which `perf` put
-/// at 11 % of computing a snapshot), and ``append(to:capacity:_:)`` copies what it wrote to the
-/// caller's array at once.
+/// array field by field costs a capacity and uniqueness check per byte, a visible part of
+/// computing a snapshot under `perf`), and ``append(to:capacity:_:)`` copies what it wrote to
+/// the caller's array at once.
 struct ByteWriter: ~Copyable {
     /// Bound to `UInt8`; fields are stored into it as raw bytes (`storeBytes`).
     private var storage: UnsafeMutablePointer<UInt8>

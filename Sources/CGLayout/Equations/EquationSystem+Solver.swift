@@ -123,7 +123,8 @@ extension EquationSystem {
     /// The equations come first: added before the defaults, their variables are still free,
     /// so each equation is solved for one of them directly. Added after, every variable is
     /// basic in a default's row and most equations need phase one, whose pivots rewrite the
-    /// tableau (30 times slower at 100 elements, 100 times at 150).
+    /// tableau: a cost that grows with the scheme (`docs/performance.md`, "Documents of
+    /// linear equations").
     ///
     /// - Parameter peeling: Whether to take out the unknowns one equation decides (tests
     ///   turn it off to compare with the plain solve).
