@@ -56,7 +56,13 @@ public final class RawConnection: @unchecked Sendable {
     public func handshake(version: UInt16 = Handshake.currentVersion) throws -> Handshake.ServerHello {
         var hello: [UInt8] = []
         Handshake.ClientHello(version: version).encode(into: &hello)
-        try send(hello)
+        do {
+            try send(hello)
+        } catch let error as PosixSocket.Failure where error.errno == EPIPE || error.errno == ECONNRESET {
+            // A daemon at its connection limit answers `busy` at once, without reading the
+            // hello, and closes: the write fails when it closed first, and its answer is
+            // still there to read (as the client libraries read it).
+        }
         var answer: [UInt8] = []
         while answer.count < Handshake.ServerHello.size {
             guard let chunk = try readChunk(timeout: .seconds(10)), !chunk.isEmpty else { throw Failure(description: "closed during the handshake") }

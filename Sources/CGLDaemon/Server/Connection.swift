@@ -16,7 +16,8 @@ import Synchronization
 ///
 /// It reads nothing until ``start(peer:)`` gives it its peer's credentials. At graceful
 /// shutdown (``drain()``) it takes no more requests, and closes once those in flight are
-/// answered.
+/// answered. What it does about each event (reading, admitting a request, closing) is
+/// decided by its ``ConnectionStateMachine``; the handler performs it.
 final class Connection: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -27,17 +28,11 @@ final class Connection: ChannelInboundHandler {
     private let logger: Logger
     let work: ConnectionWork
     private var access: PeerAccess
+    private var state: ConnectionStateMachine
     private var timers: ConnectionTimers
     private var answers = AnswerBuffer()
     /// The protocol version the handshake chose.
     private var version = Handshake.currentVersion
-    /// Pending requests submitted and not yet answered.
-    private var inFlight = 0
-    private var isOpen = false
-    /// Whether the peer is known, so that requests may be read (``start(peer:)``).
-    private var isStarted = false
-    private var isDraining = false
-    private var isClosing = false
     /// The handler's place in the pipeline, for ``start(peer:)`` and ``drain()``, which
     /// come from outside it.
     private var context: ChannelHandlerContext?
@@ -49,7 +44,9 @@ final class Connection: ChannelInboundHandler {
         self.logger = logger
         work = ConnectionWork()
         access = PeerAccess(authorization: authorization, logger: logger)
-        timers = ConnectionTimers(helloTimeout: limits.helloTimeout, idleTimeout: limits.idleTimeout)
+        let idleWatch = IdleWatch(timeout: limits.idleTimeout)
+        state = ConnectionStateMachine(maximumRequestsInFlight: limits.maximumRequestsInFlight, idleWatch: idleWatch)
+        timers = ConnectionTimers(helloTimeout: limits.helloTimeout, idlePeriod: idleWatch.period)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -65,15 +62,8 @@ final class Connection: ChannelInboundHandler {
     /// event loop.
     func start(peer: PeerCredentials) {
         access.identify(peer)
-        guard let context, !isDraining, !isClosing else { return }
-        let channel = context.channel
-        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        timers.start(on: context.eventLoop,
-                     helloAccepted: { bound.value.isOpen },
-                     idleCheck: { bound.value.timers.isIdle(busy: bound.value.inFlight > 0) },
-                     close: { channel.close(promise: nil) })
-        isStarted = true
-        updateReading(context)
+        guard let context else { return }
+        perform(state.peerIdentified(), context)
     }
 
     /// Backpressure: requests are read while the client reads its answers. Past
@@ -81,13 +71,12 @@ final class Connection: ChannelInboundHandler {
     /// reading stops (the client's writes then wait in its socket); it resumes once half were
     /// written. Answers computed meanwhile still go out.
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        updateReading(context)
+        setReading(state.writabilityChanged(isWritable: context.channel.isWritable), context)
         context.fireChannelWritabilityChanged()
     }
 
-    /// Reads when the peer is known and the client keeps up with its answers.
-    private func updateReading(_ context: ChannelHandlerContext) {
-        let reading = isStarted && context.channel.isWritable
+    /// Reads, or stops reading, the socket.
+    private func setReading(_ reading: Bool, _ context: ChannelHandlerContext) {
         do {
             try context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: reading)
         } catch {
@@ -97,16 +86,14 @@ final class Connection: ChannelInboundHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let accepted = event as? HandshakeHandler.Accepted {
-            isOpen = true
             version = accepted.version
-            timers.noteInput()
+            state.helloWasAccepted()
         }
         context.fireUserInboundEventTriggered(event)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !isDraining, !isClosing else { return }
-        timers.noteInput()
+        guard state.frameArrived() else { return }
         unwrapInboundIn(data).withUnsafeReadableBytes { frame in received(frame) }
     }
 
@@ -129,7 +116,7 @@ final class Connection: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        isClosing = true
+        state.closed()
         timers.stop()
         work.finish()
         context.fireChannelInactive()
@@ -138,14 +125,14 @@ final class Connection: ChannelInboundHandler {
     /// A frame with an unacceptable length (from ``WireFrameDecoder``): answered, after the
     /// answers of the frames before it, then closed; any other failure closes.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if let error = error as? WireDecodingError, error.isFatalToConnection, !isClosing {
+        let wasOpen = state.failed()
+        if let error = error as? WireDecodingError, error.isFatalToConnection, wasOpen {
             let requestID = error.code == .frameTooLarge ? error.requestID ?? 0 : 0
             answers.append(error.protocolError, requestID: requestID)
             flush(context)
         } else {
             logger.debug("A connection failed", metadata: ["cgl.error": "\(error)"])
         }
-        isClosing = true
         context.close(promise: nil)
     }
 
@@ -158,26 +145,47 @@ final class Connection: ChannelInboundHandler {
     /// and at the latest after ``drainTimeout``. Call on the event loop.
     func drain() {
         guard let context else { return }
-        isDraining = true
-        flush(context)
-        if inFlight == 0 {
-            context.close(promise: nil)
-            return
-        }
-        let (channel, logger, inFlight) = (context.channel, logger, inFlight)
-        context.eventLoop.scheduleTask(in: Self.drainTimeout) {
-            guard channel.isActive else { return }
-            logger.notice("Closed a connection at shutdown whose answers were not all read in time",
-                          metadata: ["cgl.requests.inFlight": "\(inFlight)"])
-            channel.close(promise: nil)
-        }
+        perform(state.drain(), context)
     }
 
     /// One pending request answered (or abandoned). Call on the event loop.
     func requestAnswered() {
-        inFlight -= 1
         DaemonCounters.decrement(handler.counters.requestsInFlight)
-        if isDraining, inFlight == 0 { context?.close(promise: nil) }
+        let action = state.requestAnswered()
+        if let context { perform(action, context) }
+    }
+
+    /// Does what the state machine decided.
+    private func perform(_ action: ConnectionStateMachine.Action, _ context: ChannelHandlerContext) {
+        switch action {
+        case .none:
+            return
+        case .startServing(let reading):
+            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            timers.start(on: context.eventLoop,
+                         helloFired: { bound.value.timerFired { $0.helloTimerFired() } },
+                         idleCheck: { bound.value.timerFired { $0.idleTimerFired() } })
+            setReading(reading, context)
+        case .flushAndClose:
+            flush(context)
+            context.close(promise: nil)
+        case .flushAndAwaitAnswers:
+            flush(context)
+            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            timers.startDrain(on: context.eventLoop, in: Self.drainTimeout) { bound.value.timerFired { $0.drainTimerFired() } }
+        case .close:
+            context.close(promise: nil)
+        case .closeUnread(let inFlight):
+            logger.notice("Closed a connection at shutdown whose answers were not all read in time",
+                          metadata: ["cgl.requests.inFlight": "\(inFlight)"])
+            context.close(promise: nil)
+        }
+    }
+
+    /// A timer fired: what the state machine decides about it, performed.
+    private func timerFired(_ event: (inout ConnectionStateMachine) -> ConnectionStateMachine.Action) {
+        let action = event(&state)
+        if let context { perform(action, context) }
     }
 
     /// Dispatches a lookup or a batch by its bytes; false when one of its lookups does not
@@ -205,19 +213,26 @@ final class Connection: ChannelInboundHandler {
     }
 
     private func submit(_ pending: PendingRequest, requestID: UInt32) {
-        guard inFlight < maximumRequestsInFlight else {
+        let (counters, total) = (handler.counters, maximumRequestsInFlightTotal)
+        // Counted for all connections too; answered busy past the daemon's bound.
+        let admission = state.admitRequest {
+            guard counters.requestsInFlight.add(1, ordering: .relaxed).newValue <= total else {
+                DaemonCounters.decrement(counters.requestsInFlight)
+                return false
+            }
+            return true
+        }
+        switch admission {
+        case .admitted: break
+        case .connectionBusy:
             answers.append(WireError(code: .busy, message: "this connection has \(maximumRequestsInFlight) requests in flight (limits.maxRequestsInFlight); wait for answers before sending more"),
                            requestID: requestID)
             return
-        }
-        // Counted for all connections too; answered busy past the daemon's bound.
-        guard handler.counters.requestsInFlight.add(1, ordering: .relaxed).newValue <= maximumRequestsInFlightTotal else {
-            DaemonCounters.decrement(handler.counters.requestsInFlight)
-            answers.append(WireError(code: .busy, message: "cgld has \(maximumRequestsInFlightTotal) requests in flight from all its clients (limits.maxRequestsInFlightTotal); retry once some are answered"),
+        case .daemonBusy:
+            answers.append(WireError(code: .busy, message: "cgld has \(total) requests in flight from all its clients (limits.maxRequestsInFlightTotal); retry once some are answered"),
                            requestID: requestID)
             return
         }
-        inFlight += 1
         if case .batch(let items, let version) = pending, let context, completeDirectly(items, requestID: requestID, version: version, on: context.eventLoop) { return }
         work.submit(pending, requestID: requestID)
     }
@@ -236,7 +251,7 @@ final class Connection: ChannelInboundHandler {
     /// the socket took it (as a task's answer is: a drain must not close before, and a client
     /// that does not read keeps it in flight). Call on the event loop.
     private func answer(_ items: [BatchItem], requestID: UInt32, version: UInt16) {
-        guard let context, !isClosing else {
+        guard let context, state.phase != .closed else {
             requestAnswered()
             return
         }

@@ -1,54 +1,40 @@
 import NIOCore
 
-/// The two timeouts of a connection, counted from when the daemon starts reading it (a
-/// slow credentials lookup on a busy host must not cut off a client that sent in time):
-/// the hello must be accepted within the hello timeout, and a connection silent for the
-/// idle timeout with nothing in flight is closed. Both close connections that cost
-/// without using.
+/// The timers of a connection, on its event loop: the hello timeout and the periodic idle
+/// check, both counted from when the daemon starts reading it (a slow credentials lookup on
+/// a busy host must not cut off a client that sent in time), and the drain timeout at
+/// shutdown. They only say when; ``ConnectionStateMachine`` decides what follows.
 struct ConnectionTimers {
     private let helloTimeout: TimeAmount
-    private(set) var idleWatch: IdleWatch
+    private let idlePeriod: TimeAmount
     private var hello: Scheduled<Void>?
     private var idle: RepeatedTask?
+    private var drain: Scheduled<Void>?
 
-    init(helloTimeout: Duration, idleTimeout: Duration) {
+    init(helloTimeout: Duration, idlePeriod: TimeAmount) {
         self.helloTimeout = TimeAmount(helloTimeout)
-        idleWatch = IdleWatch(timeout: idleTimeout)
+        self.idlePeriod = idlePeriod
     }
 
-    /// Notes that a frame arrived.
-    mutating func noteInput() {
-        idleWatch.noteInput()
+    /// Starts the hello timer and the idle checks on `loop`.
+    mutating func start(on loop: any EventLoop, helloFired: @escaping () -> Void, idleCheck: @escaping () -> Void) {
+        let bound = NIOLoopBound((helloFired, idleCheck), eventLoop: loop)
+        hello = loop.scheduleTask(in: helloTimeout) { bound.value.0() }
+        idle = loop.scheduleRepeatedTask(initialDelay: idlePeriod, delay: idlePeriod) { _ in bound.value.1() }
     }
 
-    /// Starts both timers on `loop`.
-    ///
-    /// - Parameters:
-    ///   - helloAccepted: Asked when the hello timeout is up.
-    ///   - idleCheck: Asked every idle period whether the connection has been idle for the
-    ///     timeout (``Connection`` asks its ``IdleWatch``).
-    ///   - close: Closes the connection.
-    mutating func start(on loop: any EventLoop, helloAccepted: @escaping () -> Bool, idleCheck: @escaping () -> Bool,
-                        close: @escaping () -> Void) {
-        let bound = NIOLoopBound((helloAccepted, idleCheck, close), eventLoop: loop)
-        hello = loop.scheduleTask(in: helloTimeout) {
-            if !bound.value.0() { bound.value.2() }
-        }
-        let period = idleWatch.period
-        idle = loop.scheduleRepeatedTask(initialDelay: period, delay: period) { _ in
-            if bound.value.1() { bound.value.2() }
-        }
-    }
-
-    /// The idle check: whether the connection has been idle for the timeout.
-    mutating func isIdle(busy: Bool) -> Bool {
-        idleWatch.check(busy: busy)
+    /// Starts the drain timer on `loop`.
+    mutating func startDrain(on loop: any EventLoop, in timeout: TimeAmount, fired: @escaping () -> Void) {
+        let bound = NIOLoopBound(fired, eventLoop: loop)
+        drain = loop.scheduleTask(in: timeout) { bound.value() }
     }
 
     mutating func stop() {
         hello?.cancel()
         idle?.cancel()
+        drain?.cancel()
         hello = nil
         idle = nil
+        drain = nil
     }
 }
