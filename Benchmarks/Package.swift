@@ -29,12 +29,34 @@ let package = Package(
             // allocations (see Allocations.swift), so that no timed run carries it.
             dependencies: []
         ),
+        // The workloads several benchmarks (and the hot-path gate) share.
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: [
+                .product(name: "CGLayout", package: rootPackage),
+                .product(name: "CGLText", package: rootPackage),
+                .product(name: "CGLDocument", package: rootPackage),
+            ]
+        ),
         .executableTarget(
             name: "CGLayoutBenchmarks",
             dependencies: [
                 .product(name: "CGLayout", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
                 "BenchmarkSupport",
+                "BenchmarkWorkloads",
+            ]
+        ),
+        // The hot paths' instruction counts under callgrind, against Thresholds/hot-paths.json
+        // (`Benchmarks/run-gate`; CI fails when one grows more than 5 %).
+        .executableTarget(
+            name: "HotPathGate",
+            dependencies: [
+                .product(name: "CGLayout", package: rootPackage),
+                .product(name: "CGLText", package: rootPackage),
+                .product(name: "CGLDocument", package: rootPackage),
+                .product(name: "CGLWire", package: rootPackage),
+                "BenchmarkWorkloads",
             ]
         ),
         // Our side of `Benchmarks/run-cglayout`, against the original CGLayout (cglayout-peer/).
@@ -68,6 +90,7 @@ let package = Package(
                 .product(name: "CGLText", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
                 "BenchmarkSupport",
+                "BenchmarkWorkloads",
             ]
         ),
         // Boxes (CSS flexbox) against Taffy and Yoga on the same trees, and the feed card in
@@ -78,6 +101,7 @@ let package = Package(
                 .product(name: "CGLayout", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
                 "BenchmarkSupport",
+                "BenchmarkWorkloads",
             ]
         ),
         // The Cassowary solver against kiwi (C++), alone and under documents of linear

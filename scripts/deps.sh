@@ -16,12 +16,13 @@
 #                                  registry's tests in a temporary folder (a fleet's own server is the operator's)
 #   python3-pytest, python3-venv   only for the tests: the Python client's tests (clients/python, and its install into a fresh venv), run by scripts/test-clients.sh
 #   nodejs                         only for the tests: the Node client's tests (clients/node, Node 18.17 or later), run by scripts/test-clients.sh
+#   valgrind                       only for CI: callgrind counts the hot paths' instructions (Benchmarks/run-gate)
 # Usage: scripts/deps.sh [--runtime]   (--runtime skips the test-only packages)
 set -euo pipefail
 
 packages=(libsqlite3-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
           fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji)
-[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev chromium jq postgresql python3-pytest python3-venv nodejs)
+[ "${1:-}" = "--runtime" ] || packages+=(libpango1.0-dev chromium jq postgresql python3-pytest python3-venv nodejs valgrind)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import BenchmarkWorkloads
 import CGLDocument
 import Foundation
 
@@ -7,15 +8,7 @@ import Foundation
 /// (CGLText), compiled once and snapshotted for widths 320–400 (height 844).
 /// Target (issue 36): the box card within 3× of the block cell.
 func feedCard() {
-    let schemes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/schemes")
-    let card: CompiledDocument, cell: CompiledDocument
-    do {
-        card = try SchemeDocument(json: String(contentsOf: schemes.appendingPathComponent("feed-card.json"), encoding: .utf8)).compiled()
-        cell = try SchemeDocument(json: String(contentsOf: schemes.appendingPathComponent("feed-cell.json"), encoding: .utf8)).compiled()
-    } catch {
-        fatalError("cannot compile the feed examples: \(error)")
-    }
+    let card = compiledExample("feed-card"), cell = compiledExample("feed-cell")
     func environment(_ i: Int) -> LayoutEnvironment { LayoutEnvironment(width: 320 + Double(i % 81), height: 844) }
     do {
         for i in 0..<81 {

@@ -1,27 +1,7 @@
 import BenchmarkSupport
+import BenchmarkWorkloads
 import CGLayout
 import Foundation
-
-/// A list of `count` rows in a container, each a label measuring its text below the row
-/// before it: the shape of a settings screen or a feed, at any size.
-final class RowList {
-    let container: LayoutView
-    let rows: [LayoutLabel]
-    let scheme: LayoutScheme
-
-    init(count: Int) {
-        container = LayoutView(frame: CGRect(x: 0, y: 0, width: 375, height: CGFloat(count) * 60), identifier: "list")
-        rows = (0..<count).map { LayoutLabel(identifier: "row\($0)", text: TextMetrics(length: 20 + $0 % 40, advance: 7, lineHeight: 18)) }
-        for row in rows { container.addSubview(row) }
-        var blocks: [any LayoutBlockProtocol] = []
-        for (index, row) in rows.enumerated() {
-            let above: [any LayoutConstraintProtocol] = index == 0 ? [] : [rows[index - 1].layoutConstraint(for: [.bottom(.align(by: .outer))])]
-            blocks.append(row.layoutBlock(with: Layout(x: .leading(16), y: .top(8), width: .boxed(16), height: .scaled(1)),
-                                          constraints: above + [row.adjustLayoutConstraint(for: [.height()])]))
-        }
-        scheme = LayoutScheme(blocks: blocks)
-    }
-}
 
 /// The API CGLayout's users call — `layout(in:)`, `snapshot(for:)`, `apply(snapshot:)` on a
 /// scheme they keep — against compiling for every call (what each call cost before the

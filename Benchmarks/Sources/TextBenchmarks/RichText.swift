@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import BenchmarkWorkloads
 import CGLDocument
 import CGLText
 import Foundation

@@ -1,12 +1,7 @@
 import BenchmarkSupport
+import BenchmarkWorkloads
 import CGLText
 import Foundation
-
-/// The paragraph both sides lay out: 182 characters of English, 33 words.
-let benchmarkParagraph = "Spent the afternoon at the harbour watching the old ships come in. The light on the water was unreal, and somebody was playing the accordion by the pier. Back tomorrow with a camera."
-let benchmarkStyle = TextStyle(family: "DejaVu Sans", size: 15)
-/// pango-measure's `--bench` widths for a request of width 180: ten, from 90 to 180.
-let benchmarkWidths = (0..<10).map { 180 * (0.5 + 0.5 * Double($0) / 9) }
 
 /// One paragraph measured at a new width each time, in every state of the caches, against
 /// Pango laying out the same paragraph with a new layout each time (fonts loaded, "warm").
