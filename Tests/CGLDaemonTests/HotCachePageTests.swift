@@ -5,8 +5,9 @@ import NIOCore
 import Synchronization
 import Testing
 
-/// A warm page written straight from the hot cache (`HotCache.writePage`): the frame it
-/// writes, what it does when one entry is missing, and the remembered places it checks.
+/// A warm page copied straight from the hot cache's entries under its lock (`HotCache.withPage`,
+/// written by `AnswerBuffer` through `SnapshotsFrameWriter.PageWriter`): the frame it writes,
+/// what it does when one entry is missing, and the remembered places it checks.
 @Suite struct HotCachePageTests {
     private func key(_ environment: String, hash: String = "sha256:a") -> SnapshotKey {
         SnapshotKey(schemeHash: hash, engineVersion: "1", environmentKey: environment)
@@ -22,12 +23,12 @@ import Testing
 
     /// The page `resolved` written by `cache` as request 7, decoded; nil when nothing was written.
     private func page(_ resolved: [LookupKeys.Resolved], from cache: HotCache) throws -> [WireBatchAnswer]? {
-        var bytes = ByteBuffer()
-        var places: [Int] = []
-        guard cache.writePage(resolved, requestID: 7, version: Handshake.currentVersion, into: &bytes, places: &places) else {
-            #expect(bytes.readableBytes == 0, "a page not written leaves no bytes behind")
+        var answers = AnswerBuffer()
+        guard answers.appendFound(resolved, remembering: nil, from: cache, requestID: 7, version: Handshake.currentVersion) else {
+            #expect(answers.isEmpty, "a page not written leaves no bytes behind")
             return nil
         }
+        let bytes = answers.bytes
         var parser = FrameParser()
         parser.feed(Array(bytes.readableBytesView))
         let frame = try #require(try parser.next())

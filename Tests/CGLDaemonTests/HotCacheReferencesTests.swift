@@ -5,9 +5,9 @@ import CGLWire
 import NIOCore
 import Testing
 
-/// A page sent by reference, written where the hot cache remembered each reference's entry
-/// (`HotCache.writePage(_: PageReferences, …)`): what it writes, and when it must not trust
-/// what it remembered.
+/// A page sent by reference, copied from where the hot cache remembered each reference's
+/// entry (`HotCache.withRememberedPage`): what it writes, and when it must not trust what it
+/// remembered.
 @Suite struct HotCacheReferencesTests {
     private func key(_ environment: String, hash: String = "sha256:a") -> SnapshotKey {
         SnapshotKey(schemeHash: hash, engineVersion: "1", environmentKey: environment)
@@ -30,24 +30,23 @@ import Testing
     }
 
     /// The frame's bytes, or nil when nothing was written.
-    private func written(_ write: (inout ByteBuffer, inout [Int]) -> Bool) -> [UInt8]? {
-        var bytes = ByteBuffer()
-        var places: [Int] = []
-        guard write(&bytes, &places) else {
-            #expect(bytes.readableBytes == 0, "a page not written leaves no bytes behind")
+    private func written(_ write: (inout AnswerBuffer) -> Bool) -> [UInt8]? {
+        var answers = AnswerBuffer()
+        guard write(&answers) else {
+            #expect(answers.isEmpty, "a page not written leaves no bytes behind")
             return nil
         }
-        return Array(bytes.readableBytesView)
+        return Array(answers.bytes.readableBytesView)
     }
 
     /// The page by its references alone.
     private func byReference(_ page: HotCache.PageReferences, from cache: HotCache) -> [UInt8]? {
-        written { cache.writePage(page, requestID: 7, into: &$0, places: &$1) }
+        written { $0.appendFound(page, from: cache, requestID: 7) }
     }
 
     /// The page by its resolved keys, remembering its references.
     private func resolving(_ resolved: [LookupKeys.Resolved], _ page: HotCache.PageReferences, in cache: HotCache) -> [UInt8]? {
-        written { cache.writePage(resolved, remembering: page, requestID: 7, version: page.version, into: &$0, places: &$1) }
+        written { $0.appendFound(resolved, remembering: page, from: cache, requestID: 7, version: page.version) }
     }
 
     /// The page resolved twice (as a client sends a page it keeps): the second time, each

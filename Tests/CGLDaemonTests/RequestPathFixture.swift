@@ -59,10 +59,24 @@ final class RequestPathFixture: Sendable {
         try? await store.close()
     }
 
-    /// What `handle` answered at once, as responses with their ids, and what it left pending.
+    /// What the handler answered at once, as responses with their ids, and what it left
+    /// pending. Lookups go by their bytes, as a connection hands them over.
     func handle(_ request: WireRequest, id: UInt32 = 1) throws -> (answers: [(UInt32, WireResponse)], pending: PendingRequest?) {
         var answers = AnswerBuffer()
-        let pending = handler.handle(request, requestID: id, into: &answers)
+        let pending: PendingRequest?
+        switch request {
+        case .lookup, .lookupBatch, .lookupBatchWithReferences:
+            var frame: [UInt8] = []
+            request.encode(requestID: id, into: &frame)
+            pending = try frame.withUnsafeBytes { bytes in
+                guard let lookups = WireLookupFrame(frame: bytes, version: Handshake.currentVersion) else {
+                    throw WireDecodingError(code: .badValue, message: "the lookups' walk declined an encoded \(request.kind)", offset: 0)
+                }
+                return try handler.lookups(lookups, version: Handshake.currentVersion, into: &answers)
+            }
+        default:
+            pending = handler.handle(request, requestID: id, into: &answers)
+        }
         var bytes: [UInt8] = []
         answers.flush { bytes = Array($0.readableBytesView) }
         return (try Self.responses(bytes), pending)

@@ -163,28 +163,31 @@ import Testing
             var writer = SnapshotsFrameWriter(requestID: 40, count: answers.count, version: version)
             for (snapshot, name, source) in answers { writer.append(snapshot, named: name, source: source) }
             let expected = writer.finish()
-            let answersSize = answers.reduce(0) { $0 + SnapshotsFrameWriter.answerSize(of: $1.0, named: $1.1, version: version) }
+            let answersSize = answers.reduce(0) { $0 + SnapshotsFrameWriter.answerSize(of: $1.0, .asked($1.1), version: version) }
             let size = try #require(SnapshotsFrameWriter.frameSize(count: answers.count, answersSize: answersSize))
             var frame = [UInt8](repeating: 0xEE, count: size)
             let written = frame.withUnsafeMutableBytes { memory in
-                var offset = SnapshotsFrameWriter.writeHeader(requestID: 40, count: answers.count, size: size, into: memory)
-                for (snapshot, name, source) in answers {
-                    offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, version: version,
-                                                               into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
-                }
-                return offset
+                var page = SnapshotsFrameWriter.PageWriter(requestID: 40, count: answers.count, answersSize: answersSize, version: version, into: memory)
+                for (snapshot, name, source) in answers { page.append(snapshot, .asked(name), source: source) }
+                return page.finish()
             }
             #expect(written == size && hexString(frame) == hexString(expected), "version \(version)")
             #expect(SnapshotsFrameWriter.frameSize(count: 3, answersSize: answersSize, limit: answersSize) == nil)
             // Under the name it was stored with, the payload goes as it is.
             let stored = answers[0].0
-            var asStored = [UInt8](repeating: 0xEE, count: SnapshotsFrameWriter.answerSize(asStored: stored, version: version))
-            var byName = asStored
-            _ = asStored.withUnsafeMutableBytes { SnapshotsFrameWriter.writeAnswer(asStored: stored, source: .memory, version: version, into: $0) }
-            _ = byName.withUnsafeMutableBytes {
-                SnapshotsFrameWriter.writeAnswer(stored, named: WireSamples.scrollingCell.scheme, source: .memory, version: version, into: $0)
+            let storedName = SnapshotsFrameWriter.Naming.asked(WireSamples.scrollingCell.scheme)
+            let storedSize = SnapshotsFrameWriter.answerSize(of: stored, .asStored, version: version)
+            #expect(storedSize == SnapshotsFrameWriter.answerSize(of: stored, storedName, version: version))
+            func page(_ naming: SnapshotsFrameWriter.Naming) -> [UInt8] {
+                var bytes = [UInt8](repeating: 0xEE, count: WireFrame.headerSize + 4 + storedSize)
+                _ = bytes.withUnsafeMutableBytes { memory in
+                    var page = SnapshotsFrameWriter.PageWriter(requestID: 41, count: 1, answersSize: storedSize, version: version, into: memory)
+                    page.append(stored, naming, source: .memory)
+                    return page.finish()
+                }
+                return bytes
             }
-            #expect(asStored == byName, "version \(version)")
+            #expect(page(.asStored) == page(storedName), "version \(version)")
         }
     }
 

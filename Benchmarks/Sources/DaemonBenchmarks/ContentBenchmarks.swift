@@ -31,6 +31,13 @@ func wireContent(_ content: Content) -> WireContent {
         case .text(let text): WireContent.Entry(slot: slot, value: .text(text))
         case .size(let size): WireContent.Entry(slot: slot, value: .size(width: Double(size.width), height: Double(size.height)))
         case .flag(let flag): WireContent.Entry(slot: slot, value: .flag(flag))
+        case .runs(let runs):
+            WireContent.Entry(slot: slot, value: .runs(runs.map { run in
+                switch run {
+                case .string(let string, let style): .text(string, style: style)
+                case .atom(let atom): .atom(width: atom.width, height: atom.height, baseline: atom.baseline)
+                }
+            }))
         }
     })
 }

@@ -1,15 +1,15 @@
 import CGLStore
 import CGLWire
-import NIOCore
 import Synchronization
 
 /// The in-memory snapshot cache: encoded snapshots by key, bounded by bytes, the
 /// least recently used evicted first.
 ///
 /// A doubly linked list threaded through an array of nodes (indices, not references) keeps
-/// `get` and `insert` O(1) under one short lock, without allocating per hit. A warm page is
-/// written out under that lock (``writePage(_:remembering:requestID:into:places:)``, or by
-/// its references alone where they are remembered), its copy included.
+/// `get` and `insert` O(1) under one short lock, without allocating per hit. A warm page's
+/// entries are handed out under that lock (``withPage(count:key:found:places:_:)``, or by its
+/// references alone where they are remembered), for the caller to copy out there: the cache
+/// knows payloads, not frames.
 final class HotCache: Sendable {
     /// The bound, in bytes (payloads plus an estimate of the bookkeeping per entry).
     let limit: Int
@@ -30,28 +30,35 @@ final class HotCache: Sendable {
         state.withLock { $0.get(key) }
     }
 
-    /// Writes the `snapshots` frame answering `requestID` with the payloads of every one of
-    /// `resolved`'s keys, each named as its lookup asked and marked as used now, straight
-    /// from the cache under one lock: a warm page costs one copy of each snapshot, and no
-    /// array of them taken out (a retain and a release each). False, with nothing written,
-    /// unless all are cached and the frame fits a server's bound (those found before the
-    /// first miss are marked used).
+    /// Finds the entries of a page, each marked as used now, and hands them to `body` under
+    /// the lock, where the caller copies them out: a warm page costs one copy of each
+    /// snapshot, and no array of them taken out (a retain and a release each). False, with
+    /// `body` not called, unless every one is cached (those found before the first miss are
+    /// marked used); else what `body` returns.
     ///
     /// The copy is made under the lock (it is short next to a page's round trip:
-    /// `docs/performance.md`, "cgld"): `output` should have the room already, so that no
-    /// allocation is made there.
+    /// `docs/performance.md`, "cgld"): the caller should have the room for it already, so
+    /// that no allocation is made there.
     ///
-    /// - Parameter places: Scratch space for the entries' places, kept by the caller from
-    ///   one page to the next.
-    /// - Parameter page: The references the lookups came by, and the registry generation
-    ///   they resolved in: the entry of a resolution served from memory before remembers
-    ///   its reference, for the page by references alone (the other `writePage`), when its
-    ///   snapshot goes under the name its lookup asked for. Asked for a second time, that
-    ///   is: a page asked for once costs no more.
-    /// - Parameter version: The connection's protocol version, which lays out each snapshot.
-    func writePage(_ resolved: [LookupKeys.Resolved], remembering page: PageReferences? = nil, requestID: UInt32, version: UInt16,
-                   into output: inout ByteBuffer, places: inout [Int]) -> Bool {
-        state.withLock { $0.writePage(resolved, remembering: page, requestID: requestID, version: version, into: &output, places: &places) }
+    /// - Parameters:
+    ///   - count: The page's entries.
+    ///   - key: Entry `i`'s key, and the place it was found at last (`-1`: none), a hint
+    ///     checked by the key's identity before it is trusted: a warm page is not hashed again.
+    ///   - found: Told the place of entry `i` when it was found by its hash and the table
+    ///     holds this very key object: the hint for the next time.
+    ///   - places: Scratch space for the entries' places, kept by the caller from one page to
+    ///     the next; the places found, after.
+    func withPage(count: Int, key: (Int) -> (key: SnapshotKey, hint: Int), found: (Int, Int) -> Void, places: inout [Int],
+                  _ body: (CachedPage) -> Bool) -> Bool {
+        state.withLock { state in
+            places.removeAll(keepingCapacity: true)
+            for position in 0 ..< count {
+                let (key, hint) = key(position)
+                guard let place = state.use(key, hint: hint, found: { found(position, $0) }) else { return false }
+                places.append(place)
+            }
+            return state.withPage(places, body)
+        }
     }
 
     /// The references of a page sent by reference, and the registry generation they are
@@ -68,18 +75,36 @@ final class HotCache: Sendable {
         let lookupKeysAge: UInt64
     }
 
-    /// Writes the `snapshots` frame answering `requestID` for a page named by references
-    /// alone, each entry found where the cache remembered it for that reference and that
-    /// registry generation: no key resolved, hashed or compared, no name but the snapshot's
-    /// own. False, with nothing written, unless every reference is remembered so (those
-    /// found before the first miss are marked used); the caller then resolves the page and
-    /// writes it by its keys, remembering its references.
+    /// ``withPage(count:key:found:places:_:)`` for a page named by references alone, each
+    /// entry found where the cache remembered it for that reference and that registry
+    /// generation: no key resolved, hashed or compared. `body` is also given the bytes of the
+    /// answers under the names they were stored with, remembered with them, so that the page
+    /// is sized without touching the payloads. False unless every reference is remembered so
+    /// (those found before the first miss are marked used); the caller then resolves the page
+    /// and finds it by its keys, remembering its references (``remember(_:places:entry:)``).
     ///
     /// A reference stays remembered while its entry holds the same payload: an entry that
     /// leaves, or whose payload is replaced, forgets it. One reference is remembered per
     /// entry, so the table is bounded by the cache's own.
-    func writePage(_ page: PageReferences, requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
-        state.withLock { $0.writePage(page, requestID: requestID, into: &output, places: &places) }
+    func withRememberedPage(_ page: PageReferences, places: inout [Int], _ body: (CachedPage, _ answersSize: Int) -> Bool) -> Bool {
+        state.withLock { state in
+            places.removeAll(keepingCapacity: true)
+            guard let answersSize = state.findRemembered(page, places: &places) else { return false }
+            return state.withPage(places) { body($0, answersSize) }
+        }
+    }
+
+    /// Remembers, for the entries of a page found by its keys at `places`, the references
+    /// they came by: for those `entry` names (by key and the name the lookup asked for), when
+    /// their snapshot goes under that name (a scheme registered twice under two names shares
+    /// its snapshots, each answered under its own name) and the place still holds that key.
+    func remember(_ page: PageReferences, places: [Int], entry: (Int) -> (key: SnapshotKey, name: String)?) {
+        state.withLock { state in
+            for (position, place) in zip(page.references.indices, places) {
+                guard let (key, name) = entry(position) else { continue }
+                state.remember(page.references[position], at: place, key: key, named: name, for: page)
+            }
+        }
     }
 
     /// Caches `payload` under `key`, evicting the least recently used entries to stay within
@@ -121,6 +146,20 @@ final class HotCache: Sendable {
 
     /// The references remembered now.
     var rememberedReferences: Int { state.withLock { $0.rememberedReferences } }
+}
+
+/// A page's entries as ``HotCache`` hands them out under its lock: valid only there.
+struct CachedPage {
+    fileprivate let nodes: UnsafeBufferPointer<LRUState.Node>
+    fileprivate let places: UnsafeBufferPointer<Int>
+
+    var count: Int { places.count }
+
+    /// `body` given the payload of the page's entry at `position`, borrowed from the cache's
+    /// storage (no reference taken: every event loop reads the same payloads).
+    func withPayload<Result>(_ position: Int, _ body: (borrowing EncodedSnapshot) -> Result) -> Result {
+        body(nodes[places[position]].payload!)
+    }
 }
 
 /// The LRU list and index behind ``HotCache``; not thread-safe on its own.
@@ -172,90 +211,61 @@ struct LRUState {
         return nodes[index].payload
     }
 
-    /// The place of `resolved`'s entry, marked as used now: the place it was last found at
-    /// when that node still holds a payload under this very key object, else found by the
-    /// key's hash (and remembered when the node holds this key object: a lookup whose key was
-    /// made elsewhere, equal but not the same, is found by the hash each time). Nil when it
-    /// is not cached.
-    private mutating func use(_ resolved: LookupKeys.Resolved) -> Int? {
-        let hint = resolved.cacheSlot.load(ordering: .relaxed)
+    /// The place of `key`'s entry, marked as used now: `hint` when that node still holds a
+    /// payload under this very key object, else found by the key's hash (and `found` told
+    /// the place when the node holds this key object: a key made elsewhere, equal but not the
+    /// same, is found by the hash each time). Nil when it is not cached.
+    mutating func use(_ key: SnapshotKey, hint: Int, found: (Int) -> Void) -> Int? {
         let index: Int
         // A node with a payload is a live entry, its key the table's; a removed node keeps
         // its old key but no payload, and a reused one holds another key object.
-        if hint >= 0, hint < nodes.count, nodes[hint].payload != nil, nodes[hint].key.isIdentical(to: resolved.key) {
+        if hint >= 0, hint < nodes.count, nodes[hint].payload != nil, nodes[hint].key.isIdentical(to: key) {
             index = hint
         } else {
-            guard let found = indices[resolved.key] else { return nil }
-            index = found
-            if nodes[found].key.isIdentical(to: resolved.key) { resolved.cacheSlot.store(found, ordering: .relaxed) }
+            guard let place = indices[key] else { return nil }
+            index = place
+            if nodes[place].key.isIdentical(to: key) { found(place) }
         }
         moveToFront(index)
         return index
     }
 
-    /// ``HotCache/writePage(_:remembering:requestID:into:places:)`` under the lock.
-    mutating func writePage(_ resolved: [LookupKeys.Resolved], remembering page: HotCache.PageReferences?, requestID: UInt32, version: UInt16,
-                            into output: inout ByteBuffer, places: inout [Int]) -> Bool {
-        places.removeAll(keepingCapacity: true)
-        var answersSize = 0
-        for one in resolved {
-            guard let index = use(one) else { return false }
-            places.append(index)
-            answersSize += SnapshotsFrameWriter.answerSize(of: nodes[index].payload!, named: one.name, version: version)
+    /// `body` given the entries at `places`.
+    func withPage(_ places: [Int], _ body: (CachedPage) -> Bool) -> Bool {
+        nodes.withUnsafeBufferPointer { nodes in
+            places.withUnsafeBufferPointer { places in body(CachedPage(nodes: nodes, places: places)) }
         }
-        guard let size = SnapshotsFrameWriter.frameSize(count: resolved.count, answersSize: answersSize) else { return false }
-        output.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
-            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: resolved.count, size: size, into: memory)
-            for position in resolved.indices {
-                offset += SnapshotsFrameWriter.writeAnswer(nodes[places[position]].payload!, named: resolved[position].name, source: .memory, version: version,
-                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
-            }
-            return size
-        }
-        if let page, page.references.count == resolved.count {
-            for position in resolved.indices where resolved[position].servedFromMemory.exchange(true, ordering: .relaxed) {
-                // Served before: remembered now, so that a page asked for once costs no more.
-                remember(page.references[position], at: places[position], named: resolved[position].name, for: page)
-            }
-        }
-        return true
     }
 
-    /// The page by references alone (``HotCache``'s `writePage(_ page:…)`) under the lock.
-    mutating func writePage(_ page: HotCache.PageReferences, requestID: UInt32, into output: inout ByteBuffer, places: inout [Int]) -> Bool {
-        places.removeAll(keepingCapacity: true)
+    /// The places of the entries `page`'s references are remembered at, each marked as used
+    /// now, into `places`; and the answers' size. Nil at the first reference not remembered
+    /// for the page's registry generation and age.
+    mutating func findRemembered(_ page: HotCache.PageReferences, places: inout [Int]) -> Int? {
         var answersSize = 0
         for reference in page.references {
             // A remembered entry is live and names the reference back (it forgets it when it
             // leaves or changes); checked all the same, as a miss rather than a crash.
             guard let remembered = byReference[reference], remembered.registryGeneration == page.registryGeneration,
-                  remembered.lookupKeysAge == page.lookupKeysAge, nodes[remembered.index].reference == reference else { return false }
+                  remembered.lookupKeysAge == page.lookupKeysAge, nodes[remembered.index].reference == reference else { return nil }
             moveToFront(remembered.index)
             places.append(remembered.index)
             answersSize += remembered.answerSize(version: page.version)
         }
-        guard let size = SnapshotsFrameWriter.frameSize(count: places.count, answersSize: answersSize) else { return false }
-        output.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
-            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: places.count, size: size, into: memory)
-            for index in places {
-                offset += SnapshotsFrameWriter.writeAnswer(asStored: nodes[index].payload!, source: .memory, version: page.version,
-                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
-            }
-            return size
-        }
-        return true
+        return answersSize
     }
 
     /// Remembers that `reference` named the entry at `index` in `page`'s registry generation
-    /// and `LookupKeys` age, when its snapshot goes under the name the lookup asked for (a
-    /// scheme registered twice under two names shares its snapshots, each answered under its
-    /// own name). An entry keeps a reference still current for the page: two lookups that
-    /// resolve to the same entry would otherwise take it from each other on every page.
-    private mutating func remember(_ reference: WireLookupReference, at index: Int, named name: String, for page: HotCache.PageReferences) {
-        let payload = nodes[index].payload!
+    /// and `LookupKeys` age, when the node still holds `key`'s payload and its snapshot goes
+    /// under the name the lookup asked for (a scheme registered twice under two names shares
+    /// its snapshots, each answered under its own name). An entry keeps a reference still
+    /// current for the page: two lookups that resolve to the same entry would otherwise take
+    /// it from each other on every page.
+    mutating func remember(_ reference: WireLookupReference, at index: Int, key: SnapshotKey, named name: String, for page: HotCache.PageReferences) {
+        // Found under the lock before this one: the entry may have left or changed since.
+        guard index < nodes.count, let payload = nodes[index].payload, nodes[index].key.isIdentical(to: key) || nodes[index].key == key else { return }
         let remembered = Remembered(index: index, registryGeneration: page.registryGeneration, lookupKeysAge: page.lookupKeysAge,
-                                    answerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: WireSnapshot.scrollSizesVersion),
-                                    olderAnswerSize: SnapshotsFrameWriter.answerSize(asStored: payload, version: WireSnapshot.scrollSizesVersion - 1))
+                                    answerSize: SnapshotsFrameWriter.answerSize(of: payload, .asStored, version: WireSnapshot.scrollSizesVersion),
+                                    olderAnswerSize: SnapshotsFrameWriter.answerSize(of: payload, .asStored, version: WireSnapshot.scrollSizesVersion - 1))
         if nodes[index].reference == reference {
             // This entry's already (the name was checked then): the generation or age may be new.
             byReference[reference] = remembered

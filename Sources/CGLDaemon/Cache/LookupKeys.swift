@@ -33,7 +33,7 @@ final class LookupKeys: Sendable {
         /// identity) before trusting, so that a warm page is not hashed a second time.
         let cacheSlot = Atomic<Int>(-1)
         /// Whether a page was answered with it from the hot cache: the next time, the cache
-        /// remembers the reference it came by (``HotCache/writePage(_:remembering:requestID:into:places:)``).
+        /// remembers the reference it came by (``HotCache/remember(_:places:entry:)``).
         let servedFromMemory = Atomic<Bool>(false)
 
         init(key: SnapshotKey, name: String) {

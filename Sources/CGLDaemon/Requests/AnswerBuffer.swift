@@ -1,5 +1,6 @@
 import CGLWire
 import NIOCore
+import Synchronization
 
 /// The frames a connection answers in one read burst, written together at its end; kept
 /// from one burst to the next, so that a warm answer allocates nothing.
@@ -9,7 +10,8 @@ struct AnswerBuffer {
     private var scratch: [UInt8] = []
     /// Scratch space for the hot cache's places of a page's entries.
     private var places: [Int] = []
-    /// The bytes of the last page written from the hot cache.
+    /// The bytes of the last page written: room made for the next one before the hot
+    /// cache's lock is taken.
     private var lastPageSize = 0
 
     /// The largest buffer kept from one burst to the next; a larger one is let go.
@@ -41,53 +43,91 @@ struct AnswerBuffer {
     /// Appends the `snapshots` frame of a batch whose every lookup was found, written
     /// straight into the buffer: the warm batch's one copy of each snapshot. False, with
     /// nothing appended, when one was not found or the frame would pass a server's bound
-    /// (the general ``RequestHandler/snapshotsFrame(_:requestID:reusing:)`` then answers).
+    /// (the general ``RequestHandler/snapshotsFrame(_:requestID:version:reusing:)`` then answers).
     mutating func appendFound(_ items: [BatchItem], requestID: UInt32, version: UInt16) -> Bool {
         var answersSize = 0
         for item in items {
             guard case .found(let snapshot, let name, _) = item else { return false }
-            answersSize += SnapshotsFrameWriter.answerSize(of: snapshot, named: name, version: version)
+            answersSize += SnapshotsFrameWriter.answerSize(of: snapshot, .asked(name), version: version)
         }
-        guard let size = SnapshotsFrameWriter.frameSize(count: items.count, answersSize: answersSize) else { return false }
-        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
-            var offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: items.count, size: size, into: memory)
-            for case .found(let snapshot, let name, let source) in items {
-                offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, version: version,
-                                                           into: UnsafeMutableRawBufferPointer(rebasing: memory[offset...]))
-            }
-            return size
+        return appendPage(count: items.count, answersSize: answersSize, requestID: requestID, version: version) { page in
+            for case .found(let snapshot, let name, let source) in items { page.append(snapshot, .asked(name), source: source) }
         }
-        return true
     }
 
-    /// Appends the `snapshots` frame of a page found whole in memory, written by `hotCache`
-    /// straight from its entries. False, with nothing appended, when one is not there or the
+    /// Appends the `snapshots` frame of a page found whole in memory, copied from `hotCache`'s
+    /// entries under its lock. False, with nothing appended, when one is not there or the
     /// frame would pass a server's bound.
     ///
-    /// - Parameter page: The references the lookups came by, for the cache to remember.
+    /// - Parameter page: The references the lookups came by: the entries of lookups served
+    ///   from memory before remember theirs, for the page by references alone. Asked for a
+    ///   second time, that is: a page asked for once costs no more.
     mutating func appendFound(_ resolved: [LookupKeys.Resolved], remembering page: HotCache.PageReferences?, from hotCache: HotCache,
                               requestID: UInt32, version: UInt16) -> Bool {
-        appendPage { (bytes: inout ByteBuffer, places: inout [Int]) in
-            hotCache.writePage(resolved, remembering: page, requestID: requestID, version: version, into: &bytes, places: &places)
+        // Room for a page like the last one, made before the cache's lock is taken: the page
+        // is copied under it, and should not allocate there too.
+        bytes.reserveCapacity(minimumWritableBytes: lastPageSize)
+        var places = takePlaces()
+        defer { self.places = places }
+        let written = hotCache.withPage(count: resolved.count, key: { (resolved[$0].key, resolved[$0].cacheSlot.load(ordering: .relaxed)) },
+                                        found: { resolved[$0].cacheSlot.store($1, ordering: .relaxed) }, places: &places) { cached in
+            var answersSize = 0
+            for position in 0 ..< cached.count {
+                answersSize += cached.withPayload(position) { SnapshotsFrameWriter.answerSize(of: $0, .asked(resolved[position].name), version: version) }
+            }
+            return appendPage(count: cached.count, answersSize: answersSize, requestID: requestID, version: version) { page in
+                for position in 0 ..< cached.count {
+                    cached.withPayload(position) { page.append($0, .asked(resolved[position].name), source: .memory) }
+                }
+            }
         }
+        guard written else { return false }
+        if let page, page.references.count == resolved.count {
+            hotCache.remember(page, places: places) { position in
+                // Served before: remembered now.
+                resolved[position].servedFromMemory.exchange(true, ordering: .relaxed) ? (resolved[position].key, resolved[position].name) : nil
+            }
+        }
+        return true
     }
 
     /// Appends the `snapshots` frame of a page whose every reference `hotCache` remembers,
-    /// written straight from its entries. False, with nothing appended, otherwise.
+    /// copied from its entries under its lock. False, with nothing appended, otherwise.
     mutating func appendFound(_ page: HotCache.PageReferences, from hotCache: HotCache, requestID: UInt32) -> Bool {
-        appendPage { (bytes: inout ByteBuffer, places: inout [Int]) in
-            hotCache.writePage(page, requestID: requestID, into: &bytes, places: &places)
+        bytes.reserveCapacity(minimumWritableBytes: lastPageSize)
+        var places = takePlaces()
+        defer { self.places = places }
+        let written = hotCache.withRememberedPage(page, places: &places) { cached, answersSize in
+            appendPage(count: cached.count, answersSize: answersSize, requestID: requestID, version: page.version) { writer in
+                for position in 0 ..< cached.count {
+                    cached.withPayload(position) { writer.append($0, .asStored, source: .memory) }
+                }
+            }
         }
+        return written
     }
 
-    private mutating func appendPage(_ write: (inout ByteBuffer, inout [Int]) -> Bool) -> Bool {
-        // Room for a page like the last one, made before the cache's lock is taken: the
-        // cache copies the page under it, and should not allocate there too.
-        bytes.reserveCapacity(minimumWritableBytes: lastPageSize)
-        let start = bytes.writerIndex
-        guard write(&bytes, &places) else { return false }
-        lastPageSize = bytes.writerIndex - start
+    /// Appends a `snapshots` frame of `count` snapshots, `answersSize` bytes of answers, that
+    /// `answers` appends to the ``SnapshotsFrameWriter/PageWriter`` it is given; false, with
+    /// nothing appended, when it would pass a server's bound.
+    private mutating func appendPage(count: Int, answersSize: Int, requestID: UInt32, version: UInt16,
+                                     answers: (inout SnapshotsFrameWriter.PageWriter) -> Void) -> Bool {
+        guard let size = SnapshotsFrameWriter.frameSize(count: count, answersSize: answersSize) else { return false }
+        bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
+            var page = SnapshotsFrameWriter.PageWriter(requestID: requestID, count: count, answersSize: answersSize, version: version, into: memory)
+            answers(&page)
+            return page.finish()
+        }
+        lastPageSize = size
         return true
+    }
+
+    /// The scratch array of places, taken out so that the cache's closure does not capture
+    /// `self` twice.
+    private mutating func takePlaces() -> [Int] {
+        var taken: [Int] = []
+        swap(&taken, &places)
+        return taken
     }
 
     /// Appends a frame that `encode` writes into the array it is given (a batch's

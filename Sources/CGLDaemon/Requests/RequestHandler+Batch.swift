@@ -54,7 +54,7 @@ extension RequestHandler {
     /// - Parameter buffer: An array whose storage to write the frame into.
     static func snapshotsFrame(_ items: [BatchItem], requestID: UInt32, version: UInt16, reusing buffer: consuming [UInt8] = []) -> [UInt8] {
         let capacity = items.reduce(0) { total, item in
-            if case .found(let snapshot, let name, _) = item { return total + SnapshotsFrameWriter.answerSize(of: snapshot, named: name, version: version) }
+            if case .found(let snapshot, let name, _) = item { return total + SnapshotsFrameWriter.answerSize(of: snapshot, .asked(name), version: version) }
             return total + 256
         }
         var writer = SnapshotsFrameWriter(requestID: requestID, count: items.count, version: version, capacity: capacity, reusing: buffer)

@@ -30,7 +30,7 @@ public struct SnapshotsFrameWriter: ~Copyable {
     /// - Precondition: `count` short errors fit within `limit` (160 bytes each: at most
     ///   52 000 items in 8 MiB; a server limits its batches below that).
     ///
-    /// - Parameter capacity: The bytes to reserve: the sum of ``answerSize(of:named:version:)`` of
+    /// - Parameter capacity: The bytes to reserve: the sum of ``answerSize(of:_:version:)`` of
     ///   the snapshots to come, and a little for errors, so that the frame is one allocation.
     /// - Parameter buffer: An array whose storage to write into (emptied first): a server's
     ///   buffer kept from one answer to the next.
@@ -49,7 +49,8 @@ public struct SnapshotsFrameWriter: ~Copyable {
 
     /// The bytes the answer of `snapshot` to a lookup of `name` takes in the frame, for a
     /// connection of `version`.
-    public static func answerSize(of snapshot: EncodedSnapshot, named name: String, version: UInt16) -> Int {
+    @usableFromInline
+    static func answerSize(of snapshot: EncodedSnapshot, named name: String, version: UInt16) -> Int {
         WireBatchAnswer.itemHeaderSize + snapshot.payloadSize(named: name, version: version)
     }
 
@@ -108,8 +109,82 @@ public struct SnapshotsFrameWriter: ~Copyable {
 }
 
 extension SnapshotsFrameWriter {
+    /// The name an answer of a page written straight into memory goes under.
+    public enum Naming: Sendable {
+        /// The scheme name its lookup asked for (a scheme registered under two names shares
+        /// its snapshots, each answered under its own name).
+        case asked(String)
+        /// The name the snapshot was stored with (a lookup of that name:
+        /// ``EncodedSnapshot/names(_:)``): its payload copied whole.
+        case asStored
+    }
+
+    /// The bytes the answer of `snapshot` named so takes in a page, for a connection of
+    /// `version`.
+    @inlinable
+    public static func answerSize(of snapshot: EncodedSnapshot, _ naming: Naming, version: UInt16) -> Int {
+        switch naming {
+        case .asked(let name): answerSize(of: snapshot, named: name, version: version)
+        case .asStored: answerSize(asStored: snapshot, version: version)
+        }
+    }
+
+    /// The `snapshots` frame of a page whose answers are all snapshots, written straight into
+    /// memory answer by answer: the one writer of such a frame, for a server that writes a
+    /// page straight into its output (the general frame, errors included, is the writer's
+    /// ``SnapshotsFrameWriter/append(_:named:source:)``).
+    ///
+    /// ```swift
+    /// var page = SnapshotsFrameWriter.PageWriter(requestID: 7, count: 2, answersSize: size, version: 6, into: memory)
+    /// page.append(first, .asked("feed-cell"), source: .memory)
+    /// page.append(second, .asStored, source: .memory)
+    /// let written = page.finish()
+    /// ```
+    public struct PageWriter: ~Copyable {
+        @usableFromInline let memory: UnsafeMutableRawBufferPointer
+        @usableFromInline let count: Int
+        @usableFromInline let size: Int
+        @usableFromInline let version: UInt16
+        @usableFromInline var offset: Int
+        @usableFromInline var written = 0
+
+        /// Starts the frame of `count` answers, `answersSize` bytes of them in all (the sum of
+        /// their ``SnapshotsFrameWriter/answerSize(of:_:version:)``), at the start of `memory`,
+        /// which holds at least ``SnapshotsFrameWriter/frameSize(count:answersSize:limit:)`` bytes.
+        @inlinable
+        public init(requestID: UInt32, count: Int, answersSize: Int, version: UInt16, into memory: UnsafeMutableRawBufferPointer) {
+            self.memory = memory
+            self.count = count
+            self.version = version
+            size = WireFrame.headerSize + 4 + answersSize
+            precondition(memory.count >= size, "a page of \(size) bytes given \(memory.count)")
+            offset = SnapshotsFrameWriter.writeHeader(requestID: requestID, count: count, size: size, into: memory)
+        }
+
+        /// Appends the answer of `snapshot`, named so, from `source`.
+        @inlinable
+        public mutating func append(_ snapshot: borrowing EncodedSnapshot, _ naming: Naming, source: WireSnapshot.Source) {
+            let rest = UnsafeMutableRawBufferPointer(rebasing: memory[offset...])
+            switch naming {
+            case .asked(let name): offset += SnapshotsFrameWriter.writeAnswer(snapshot, named: name, source: source, version: version, into: rest)
+            case .asStored: offset += SnapshotsFrameWriter.writeAnswer(asStored: snapshot, source: source, version: version, into: rest)
+            }
+            written += 1
+        }
+
+        /// The bytes written.
+        ///
+        /// - Precondition: as many answers were appended as the frame was started with, of
+        ///   the size it was started with.
+        @inlinable
+        public consuming func finish() -> Int {
+            precondition(written == count && offset == size, "a page of \(count) answers and \(size) bytes was given \(written) and \(offset)")
+            return size
+        }
+    }
+
     /// The bytes of a `snapshots` frame whose `count` answers are snapshots of
-    /// `answersSize` bytes in all (the sum of their ``answerSize(of:named:version:)``); nil when its
+    /// `answersSize` bytes in all (the sum of their ``answerSize(of:_:version:)``); nil when its
     /// length would pass `limit`.
     public static func frameSize(count: Int, answersSize: Int, limit: Int = WireResponse.maximumServerFrameLength) -> Int? {
         let size = WireFrame.headerSize + 4 + answersSize
@@ -120,7 +195,8 @@ extension SnapshotsFrameWriter {
     /// the start of `buffer`; the answers follow (``writeAnswer(_:named:source:version:into:)``).
     ///
     /// - Returns: The bytes written.
-    public static func writeHeader(requestID: UInt32, count: Int, size: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    @usableFromInline
+    static func writeHeader(requestID: UInt32, count: Int, size: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         WireFrame.Header(length: UInt32(size - WireFrame.Header.lengthFieldSize), kind: WireResponse.Kind.snapshots.rawValue, requestID: requestID)
             .write(into: buffer)
         buffer.storeBytes(of: UInt32(count).bigEndian, toByteOffset: WireFrame.headerSize, as: UInt32.self)
@@ -129,7 +205,8 @@ extension SnapshotsFrameWriter {
 
     /// The bytes the answer of `snapshot` takes in the frame under the scheme name it was
     /// stored with, for a connection of `version`.
-    public static func answerSize(asStored snapshot: EncodedSnapshot, version: UInt16) -> Int {
+    @usableFromInline
+    static func answerSize(asStored snapshot: EncodedSnapshot, version: UInt16) -> Int {
         WireBatchAnswer.itemHeaderSize + snapshot.sentSize(version)
     }
 
@@ -139,7 +216,8 @@ extension SnapshotsFrameWriter {
     /// `version` has), its source set.
     ///
     /// - Returns: The bytes written.
-    public static func writeAnswer(asStored snapshot: EncodedSnapshot, source: WireSnapshot.Source, version: UInt16,
+    @usableFromInline
+    static func writeAnswer(asStored snapshot: EncodedSnapshot, source: WireSnapshot.Source, version: UInt16,
                                    into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let size = snapshot.sentSize(version)
         buffer[0] = WireResponse.Kind.snapshot.rawValue
@@ -155,7 +233,8 @@ extension SnapshotsFrameWriter {
     /// appends, for a server that writes a frame of snapshots straight into its output.
     ///
     /// - Returns: The bytes written.
-    public static func writeAnswer(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source, version: UInt16,
+    @usableFromInline
+    static func writeAnswer(_ snapshot: EncodedSnapshot, named name: String, source: WireSnapshot.Source, version: UInt16,
                                    into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let size = snapshot.payloadSize(named: name, version: version)
         buffer[0] = WireResponse.Kind.snapshot.rawValue
