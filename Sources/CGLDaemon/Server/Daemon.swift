@@ -217,26 +217,27 @@ public final class Daemon: Service {
         reports.ready(serving.status)
         let (stopping, computations) = (self.stopping, self.computations)
         let (logger, reports, background) = (self.logger, self.reports, self.background)
-        // Until the store closes: the mirror of the shared registry follows it while serving.
-        let syncing = handler.fleet.map { fleet in Task { await fleet.run() } }
-        defer { syncing?.cancel() }
-        // Serving and the background work side by side; the store stays open until both end.
-        await withDiscardingTaskGroup { group in
-            group.addTask { await background.run() }
-            if configuration.prewarmAtStart { background.start { await self.prewarm(handler.registry.all(), handler, serving) } }
-            if reloadRequested { background.start { await self.reload() } }
-            await listener.serve {
-                logger.info("cgld is shutting down: no new connections; answering the requests in flight, computations cancelled")
-                reports.stopping("stopping: answering the requests in flight")
-                stopping.set()
-                computations.cancel()
+        // The mirror of the shared registry follows it while the daemon serves: a child task,
+        // cancelled once serving and the background work have ended (the store is still open).
+        await withDiscardingTaskGroup { syncing in
+            if let fleet = handler.fleet { syncing.addTask { await fleet.run() } }
+            // Serving and the background work side by side; the store stays open until both end.
+            await withDiscardingTaskGroup { group in
+                group.addTask { await background.run() }
+                if configuration.prewarmAtStart { background.start { await self.prewarm(handler.registry.all(), handler, serving) } }
+                if reloadRequested { background.start { await self.reload() } }
+                await listener.serve {
+                    logger.info("cgld is shutting down: no new connections; answering the requests in flight, computations cancelled")
+                    reports.stopping("stopping: answering the requests in flight")
+                    stopping.set()
+                    computations.cancel()
+                }
+                phase.withLock { $0 = .stopped }
+                metrics?.close(promise: nil)
+                background.finish()
             }
-            phase.withLock { $0 = .stopped }
-            metrics?.close(promise: nil)
-            syncing?.cancel()
-            background.finish()
+            syncing.cancelAll()
         }
-        await syncing?.value
     }
 
     /// Prewarms `schemes` for every profile in every configured direction, reporting its
