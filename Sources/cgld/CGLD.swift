@@ -108,7 +108,7 @@ struct CGLD: AsyncParsableCommand {
             try await group.run()
         } catch let error as DaemonError {
             logger.critical("cgld cannot run: \(error.message)")
-            try? options.notifier?.status("failed: \(error.message)")
+            options.reportFailure(error.message)
             throw ExitCode(Self.exitCode(error))
         }
     }

@@ -1,6 +1,6 @@
 import CGLTestSupport
 import CGLClient
-import CGLDaemon
+@testable import CGLDaemon
 import CGLDaemonTestSupport
 import CGLDocument
 import CGLWire

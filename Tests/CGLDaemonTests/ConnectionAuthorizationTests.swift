@@ -1,4 +1,4 @@
-import CGLDaemon
+@testable import CGLDaemon
 import CGLDaemonTestSupport
 import CGLWire
 import Foundation

@@ -1,4 +1,4 @@
-public import NIOCore
+import NIOCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +13,7 @@ extension PeerCredentials {
     /// ``init(socket:)`` reads.
     ///
     /// - Throws: ``Failure`` when the channel is not a connected Unix socket (or closed).
-    public static func read(from channel: any Channel) async throws(Failure) -> PeerCredentials {
+    static func read(from channel: any Channel) async throws(Failure) -> PeerCredentials {
         guard let provider = channel as? any SocketOptionProvider else {
             throw Failure(errno: ENOTSOCK, message: "the channel \(type(of: channel)) has no socket to read peer credentials from")
         }

@@ -10,30 +10,30 @@ import Darwin
 /// The uid and gid cannot be forged by the peer. The supplementary groups come from the
 /// group database (`getgrouplist(3)`) when the credentials are read, so a user added to a
 /// group counts as a member from their next connection on, without logging in again.
-public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
+struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     /// Why credentials could not be read.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The `errno` of the failed call.
-        public var errno: Int32
+        var errno: Int32
         /// What failed.
-        public var message: String
+        var message: String
 
-        public var description: String { message }
+        var description: String { message }
     }
 
     /// The peer's effective user id.
-    public var uid: UInt32
+    var uid: UInt32
     /// The peer's effective group id.
-    public var gid: UInt32
+    var gid: UInt32
     /// The peer's process id when it connected (it may have exited since).
-    public var pid: Int32
+    var pid: Int32
     /// Every group the peer counts as a member of: `gid`, then its user's supplementary groups.
-    public var groups: [UInt32]
+    var groups: [UInt32]
 
     /// Credentials given directly (tests, or a transport that learned them otherwise).
     ///
     /// - Parameter groups: The groups the peer is a member of; `gid` is added when missing.
-    public init(uid: UInt32, gid: UInt32, pid: Int32, groups: [UInt32] = []) {
+    init(uid: UInt32, gid: UInt32, pid: Int32, groups: [UInt32] = []) {
         self.uid = uid
         self.gid = gid
         self.pid = pid
@@ -46,7 +46,7 @@ public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     /// event loop, once per connection (credentials do not change during a connection).
     ///
     /// - Throws: ``Failure`` when `descriptor` is not a connected Unix socket.
-    public init(socket descriptor: Int32) throws(Failure) {
+    init(socket descriptor: Int32) throws(Failure) {
         var credentials = KernelCredentials()
         var length = socklen_t(MemoryLayout<KernelCredentials>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
@@ -63,12 +63,12 @@ public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the peer's group or one of its supplementary groups is in `gids`.
-    public func isMember(ofAny gids: Set<UInt32>) -> Bool {
+    func isMember(ofAny gids: Set<UInt32>) -> Bool {
         groups.contains { gids.contains($0) }
     }
 
     /// `uid 1000 gid 1000 pid 4242`.
-    public var description: String { "uid \(uid) gid \(gid) pid \(pid)" }
+    var description: String { "uid \(uid) gid \(gid) pid \(pid)" }
 }
 
 /// `struct ucred` of `<sys/socket.h>`, which Swift's Glibc module does not import (it is

@@ -10,29 +10,29 @@ import Darwin
 ///
 /// A daemon started by anything else has no `NOTIFY_SOCKET`: it holds no notifier (`nil`),
 /// and every report is an optional-chained call that builds nothing.
-public struct SystemdNotifier: Sendable, Hashable {
+struct SystemdNotifier: Sendable, Hashable {
     /// Why a notification could not be sent.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The `errno` of the failed call.
-        public var errno: Int32
+        var errno: Int32
         /// What failed, naming the socket.
-        public var message: String
+        var message: String
 
-        public var description: String { message }
+        var description: String { message }
     }
 
     /// The socket's address as given: a path, or `@name` for an abstract socket.
-    public let address: String
+    let address: String
 
     /// A notifier for `$NOTIFY_SOCKET` in `environment`; nil when it is unset, empty, or an
     /// address family cgld does not speak (systemd ≥ 254 may name a `vsock:` socket for a VM).
-    public init?(environment: [String: String]) {
+    init?(environment: [String: String]) {
         guard let address = environment["NOTIFY_SOCKET"], address.hasPrefix("/") || address.hasPrefix("@") else { return nil }
         self.init(address: address)
     }
 
     /// A notifier for the socket at `address` (a path, or `@name` for an abstract socket).
-    public init(address: String) {
+    init(address: String) {
         self.address = address
     }
 
@@ -43,7 +43,7 @@ public struct SystemdNotifier: Sendable, Hashable {
     /// next one replaces it) and this throws.
     ///
     /// - Throws: ``Failure`` when the socket cannot be reached.
-    public func send(_ fields: [(key: String, value: String)]) throws(Failure) {
+    func send(_ fields: [(key: String, value: String)]) throws(Failure) {
         let text = fields.map { "\($0.key)=\($0.value.prefix { $0 != "\n" })" }.joined(separator: "\n")
         try send(datagram: Array(text.utf8))
     }
@@ -73,28 +73,28 @@ public struct SystemdNotifier: Sendable, Hashable {
 
 extension SystemdNotifier {
     /// `READY=1` with a status line: startup (or a reload) finished and the socket accepts.
-    public func ready(status: String) throws(Failure) {
+    func ready(status: String) throws(Failure) {
         try send([("READY", "1"), ("STATUS", status)])
     }
 
     /// A status line for `systemctl status`.
-    public func status(_ status: String) throws(Failure) {
+    func status(_ status: String) throws(Failure) {
         try send([("STATUS", status)])
     }
 
     /// `RELOADING=1`, with the `MONOTONIC_USEC=` that systemd 253 and later require of it
     /// (older versions ignore the field).
-    public func reloading(status: String) throws(Failure) {
+    func reloading(status: String) throws(Failure) {
         try send([("RELOADING", "1"), ("MONOTONIC_USEC", String(Self.monotonicMicroseconds())), ("STATUS", status)])
     }
 
     /// `STOPPING=1`: graceful shutdown began.
-    public func stopping(status: String) throws(Failure) {
+    func stopping(status: String) throws(Failure) {
         try send([("STOPPING", "1"), ("STATUS", status)])
     }
 
     /// `WATCHDOG=1`: the daemon is alive.
-    public func watchdog() throws(Failure) {
+    func watchdog() throws(Failure) {
         try send([("WATCHDOG", "1")])
     }
 

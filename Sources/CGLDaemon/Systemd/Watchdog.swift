@@ -3,22 +3,22 @@ import Logging
 /// systemd's watchdog for this process (`sd_watchdog_enabled(3)`): with `WatchdogSec=` set,
 /// systemd puts the timeout in `WATCHDOG_USEC` and kills the service when no `WATCHDOG=1`
 /// arrives in time.
-public struct Watchdog: Sendable, Hashable {
+struct Watchdog: Sendable, Hashable {
     /// How long systemd waits for a ping.
-    public let timeout: Duration
+    let timeout: Duration
 
     /// A watchdog with `timeout`.
-    public init(timeout: Duration) {
+    init(timeout: Duration) {
         self.timeout = timeout
     }
 
     /// How often cgld pings: at half the timeout, as `sd_watchdog_enabled(3)` advises, so
     /// that one late ping is not yet a missed one.
-    public var interval: Duration { timeout / 2 }
+    var interval: Duration { timeout / 2 }
 
     /// The watchdog `environment` asks process `pid` to keep; nil when there is none, or
     /// when `WATCHDOG_PID` names another process (the variables were inherited).
-    public static func from(environment: [String: String], pid: Int32) -> Watchdog? {
+    static func from(environment: [String: String], pid: Int32) -> Watchdog? {
         guard let microseconds = environment["WATCHDOG_USEC"].flatMap({ UInt64($0) }), microseconds > 0 else { return nil }
         if let owner = environment["WATCHDOG_PID"], Int32(owner) != pid { return nil }
         return Watchdog(timeout: .microseconds(Int64(clamping: microseconds)))
