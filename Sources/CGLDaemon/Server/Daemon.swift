@@ -217,26 +217,25 @@ public final class Daemon: Service {
         reports.ready(serving.status)
         let (stopping, computations) = (self.stopping, self.computations)
         let (logger, reports, background) = (self.logger, self.reports, self.background)
-        // The mirror of the shared registry follows it while the daemon serves: a child task,
-        // cancelled once serving and the background work have ended (the store is still open).
-        await withDiscardingTaskGroup { syncing in
-            if let fleet = handler.fleet { syncing.addTask { await fleet.run() } }
-            // Serving and the background work side by side; the store stays open until both end.
-            await withDiscardingTaskGroup { group in
-                group.addTask { await background.run() }
-                if configuration.prewarmAtStart { background.start { await self.prewarm(handler.registry.all(), handler, serving) } }
-                if reloadRequested { background.start { await self.reload() } }
-                await listener.serve {
-                    logger.info("cgld is shutting down: no new connections; answering the requests in flight, computations cancelled")
-                    reports.stopping("stopping: answering the requests in flight")
-                    stopping.set()
-                    computations.cancel()
-                }
-                phase.withLock { $0 = .stopped }
-                metrics?.close(promise: nil)
-                background.finish()
-            }
-            syncing.cancelAll()
+        if configuration.prewarmAtStart { background.start { await self.prewarm(handler.registry.all(), handler, serving) } }
+        if reloadRequested { background.start { await self.reload() } }
+        // Stopped in reverse order at graceful shutdown: see ServingServices.swift.
+        var services: [any Service] = []
+        if let fleet = handler.fleet { services.append(FleetSyncService(sync: fleet)) }
+        if let metrics { services.append(MetricsService(channel: metrics)) }
+        services.append(BackgroundService(background: background))
+        services.append(ListenerService(listener: listener, onShutdown: {
+            logger.info("cgld is shutting down: no new connections; answering the requests in flight, computations cancelled")
+            reports.stopping("stopping: answering the requests in flight")
+            stopping.set()
+            computations.cancel()
+        }, afterServing: {
+            self.phase.withLock { $0 = .stopped }
+        }))
+        do {
+            try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
+        } catch {
+            logger.error("Serving ended with an error", metadata: ["cgl.error": "\(error)"])
         }
     }
 
