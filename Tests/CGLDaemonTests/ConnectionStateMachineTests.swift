@@ -118,7 +118,24 @@ import Testing
         #expect(connection.admit() == .admitted)
         #expect(connection.drain() == .flushAndAwaitAnswers(inFlight: 1))
         #expect(connection.idleChecks(20).allSatisfy { $0 == .none })
+        #expect(connection.writable(false) == false)
         #expect(connection.drainTimer() == .closeUnread(inFlight: 1))
+    }
+
+    @Test func aClientThatReadsWaitsForAnswersStillBeingMadeForABoundedTime() {
+        let connection = serving()
+        #expect(connection.admit() == .admitted)
+        #expect(connection.drain() == .flushAndAwaitAnswers(inFlight: 1))
+        let extensions = ConnectionStateMachine.maximumDrainTimeouts - 1
+        #expect((0 ..< extensions).map { _ in connection.drainTimer() } == Array(repeating: .extendDrain, count: extensions))
+        #expect(connection.drainTimer() == .closeUnread(inFlight: 1))
+
+        let answered = serving()
+        #expect(answered.admit() == .admitted)
+        _ = answered.drain()
+        #expect(answered.drainTimer() == .extendDrain)
+        #expect(answered.answered() == .close)
+        #expect(answered.drainTimer() == .none)
     }
 
     @Test func aConnectionDrainedBeforeItsPeerIsKnownNeverStarts() {

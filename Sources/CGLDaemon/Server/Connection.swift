@@ -136,9 +136,10 @@ final class Connection: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    /// How long a draining connection may take to answer what it has in flight and have
-    /// its client read it: computations are cancelled at shutdown, so what remains is a
-    /// client that does not read.
+    /// How long a draining connection waits, at a time, to answer what it has in flight and
+    /// have its client read it (``ConnectionStateMachine/drainTimerFired()`` decides whether to
+    /// wait again): computations are cancelled at shutdown, so what remains is a client that
+    /// does not read, or a loaded machine.
     static let drainTimeout = TimeAmount.seconds(2)
 
     /// Graceful shutdown: no more requests; close once the ones in flight are answered,
@@ -171,8 +172,9 @@ final class Connection: ChannelInboundHandler {
             context.close(promise: nil)
         case .flushAndAwaitAnswers:
             flush(context)
-            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-            timers.startDrain(on: context.eventLoop, in: Self.drainTimeout) { bound.value.timerFired { $0.drainTimerFired() } }
+            startDrainTimer(context)
+        case .extendDrain:
+            startDrainTimer(context)
         case .close:
             context.close(promise: nil)
         case .closeUnread(let inFlight):
@@ -180,6 +182,11 @@ final class Connection: ChannelInboundHandler {
                           metadata: ["cgl.requests.inFlight": "\(inFlight)"])
             context.close(promise: nil)
         }
+    }
+
+    private func startDrainTimer(_ context: ChannelHandlerContext) {
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        timers.startDrain(on: context.eventLoop, in: Self.drainTimeout) { bound.value.timerFired { $0.drainTimerFired() } }
     }
 
     /// A timer fired: what the state machine decides about it, performed.

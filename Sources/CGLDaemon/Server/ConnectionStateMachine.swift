@@ -34,6 +34,9 @@ struct ConnectionStateMachine {
         case flushAndAwaitAnswers(inFlight: Int)
         /// Closes.
         case close
+        /// Starts the drain timer again: the client reads, and its answers are still being
+        /// made (their computations were cancelled, and end at their next safe point).
+        case extendDrain
         /// Closes a draining connection whose client did not read its answers in time.
         case closeUnread(inFlight: Int)
     }
@@ -55,6 +58,11 @@ struct ConnectionStateMachine {
     private var isWritable = true
     private var idleWatch: IdleWatch
     private let maximumRequestsInFlight: Int
+    /// The drain timers that found the client reading, its answers still to come.
+    private var drainExtensions = 0
+    /// How many drain timeouts a reading client may wait for its answers in all: computations
+    /// are cancelled at shutdown, so they come, but on a loaded machine not always within one.
+    static let maximumDrainTimeouts = 5
 
     init(maximumRequestsInFlight: Int, idleWatch: IdleWatch) {
         self.maximumRequestsInFlight = maximumRequestsInFlight
@@ -150,8 +158,13 @@ struct ConnectionStateMachine {
         return idleWatch.check(busy: inFlight > 0) ? .close : .none
     }
 
-    /// The drain timeout is up: a client that has not read its answers by now never will.
-    func drainTimerFired() -> Action {
-        phase == .draining && inFlight > 0 ? .closeUnread(inFlight: inFlight) : .none
+    /// The drain timeout is up. A client that does not read its answers (the channel is not
+    /// writable) never will: closed. One that reads waits for answers still being made, up to
+    /// ``maximumDrainTimeouts`` timeouts in all, which bounds a shutdown.
+    mutating func drainTimerFired() -> Action {
+        guard phase == .draining, inFlight > 0 else { return .none }
+        guard isWritable, drainExtensions < Self.maximumDrainTimeouts - 1 else { return .closeUnread(inFlight: inFlight) }
+        drainExtensions += 1
+        return .extendDrain
     }
 }
