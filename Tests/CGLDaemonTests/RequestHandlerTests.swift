@@ -3,6 +3,7 @@ import CGLDaemonTestSupport
 import CGLDocument
 import CGLWire
 import Foundation
+import NIOCore
 import Synchronization
 import Testing
 
@@ -16,6 +17,24 @@ import Testing
             #expect(answers.count == 1 && answers[0].0 == 9)
             guard case .pong(let version, _) = answers.first?.1 else { Issue.record("no pong"); return }
             #expect(version == RequestHandler.serverVersion)
+        }
+    }
+
+    /// Lookups come by their bytes; a decoded one handed to the general path (which the
+    /// connection never does) is answered `internal`, not trapped.
+    @Test func aDecodedLookupOnTheGeneralPathIsAnsweredInternal() async throws {
+        try await RequestPathFixture.with(schemes: ["feed-cell"]) { fixture in
+            var answers = AnswerBuffer()
+            let pending = fixture.handler.handle(.lookup(scheme: "feed-cell", environment: .profile("phone-portrait")), requestID: 4, into: &answers)
+            #expect(pending == nil)
+            var bytes: [UInt8] = []
+            answers.flush { bytes = Array($0.readableBytesView) }
+            let responses = try RequestPathFixture.responses(bytes)
+            guard responses.count == 1, responses[0].0 == 4, case .error(let error) = responses[0].1 else {
+                Issue.record("not one error: \(responses)")
+                return
+            }
+            #expect(error.code == .internal)
         }
     }
 

@@ -52,10 +52,18 @@ test('references back off after unknown ones: in full 1, 2, 4… times', () => {
   assert.equal(item.referenceToSend(), null); // Never answered.
   item.markAnswered();
   assert.deepEqual(item.referenceToSend(), item.reference);
+  // What a batch sends (its entry made once by reference): the same pattern.
+  const inFull = Buffer.concat([Buffer.from([0]), item.fields]);
+  const byReference = Buffer.concat([Buffer.from([1]), item.reference]);
+  assert.deepEqual(item.batchEntry(), byReference);
   const pattern = [];
   for (let round = 0; round < 3; round += 1) {
     item.markReferenceUnknown();
-    pattern.push(Array.from({ length: 5 }, () => item.referenceToSend() === null));
+    pattern.push(Array.from({ length: 5 }, () => {
+      const entry = item.batchEntry();
+      assert.ok(entry.equals(inFull) || entry.equals(byReference));
+      return entry.equals(inFull);
+    }));
   }
   assert.deepEqual(pattern, [
     [true, false, false, false, false],

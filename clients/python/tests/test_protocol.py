@@ -72,11 +72,15 @@ def test_references_back_off_after_unknown_ones() -> None:
     assert item.reference_to_send() is None  # Never answered.
     item.answered()
     assert item.reference_to_send() == item.reference
+    # What a batch sends (its entry made once by reference): the same pattern.
+    in_full, by_reference = b"\x00" + item.fields, b"\x01" + item.reference
+    assert item.batch_entry() == by_reference
     pattern = []
     for _ in range(3):
         item.reference_unknown()
-        sends = [item.reference_to_send() is None for _ in range(5)]
-        pattern.append(sends)
+        entries = [item.batch_entry() for _ in range(5)]
+        assert set(entries) <= {in_full, by_reference}
+        pattern.append([entry == in_full for entry in entries])
     # In full once after the first unknown reference, twice after the second, four times after the third.
     assert pattern == [[True, False, False, False, False], [True, True, False, False, False],
                        [True, True, True, True, False]]

@@ -22,18 +22,15 @@ import struct
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from .errors import DaemonError
-from .protocol import ERROR, SNAPSHOT, Malformed, Reader, decode_error
+from .protocol import _F64x2, _F64x4, _U8x3, _U32, ERROR, SNAPSHOT, Malformed, Reader, decode_error
 from .values import DIRECTIONS, SIZE_CLASSES, SOURCES, EdgeInsets, Environment, Frame, Size, Snapshot
 
-_U32 = struct.Struct(">I")
+# The protocol's fields these decoders read together (the single ones are protocol.py's).
 _U8U32 = struct.Struct(">BI")
-_F64x2 = struct.Struct(">dd")
-_F64x4 = struct.Struct(">dddd")
 _F64x8 = struct.Struct(">dddddddd")
 _F64x2U32 = struct.Struct(">ddI")
 _F64U32 = struct.Struct(">dI")
 _U32F64x2 = struct.Struct(">Idd")
-_U8x3 = struct.Struct(">BBB")
 
 #: The version whose snapshots end with scroll sizes, the last field the fast paths know.
 _SCROLL_SIZES_VERSION = 5
