@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "CGLayout", targets: ["CGLayout"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "CGLValues", targets: ["CGLValues"]),
         .library(name: "CGLText", targets: ["CGLText"]),
         .library(name: "CGLDocument", targets: ["CGLDocument"]),
         .library(name: "CGLWire", targets: ["CGLWire"]),
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "CGLFleet", targets: ["CGLFleet"]),
         .library(name: "CGLDaemon", targets: ["CGLDaemon"]),
         .library(name: "CGLClient", targets: ["CGLClient"]),
+        .library(name: "CGLClientFallback", targets: ["CGLClientFallback"]),
         .executable(name: "cgld", targets: ["cgld"]),
         .executable(name: "cglctl", targets: ["cglctl"]),
     ],
@@ -44,16 +46,24 @@ let package = Package(
     targets: [
         .target(name: "Cassowary", swiftSettings: strictSettings),
         .target(name: "CGLayout", dependencies: ["Cassowary"], swiftSettings: strictSettings),
+        // The values a lookup carries and a snapshot answers with, shared by documents, the
+        // daemon and the client: content, environments and profiles, issues. Pure Swift (and
+        // swift-crypto for content digests), so that the client builds without the text stack.
+        .target(
+            name: "CGLValues",
+            dependencies: ["CGLayout", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // Real text: fontconfig finds fonts, HarfBuzz shapes, ICU breaks lines (UAX #14) and
         // orders directions (UAX #9). Debian's -dev packages; `make deps` installs them.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // ICU renames its C functions by version; these wrappers give them stable names.
         .target(name: "CICUText", linkerSettings: [.linkedLibrary("icuuc")]),
-        .target(name: "CGLText", dependencies: ["CHarfBuzz", "CFontconfig", "CICUText"], swiftSettings: strictSettings),
+        .target(name: "CGLText", dependencies: ["CGLValues", "CHarfBuzz", "CFontconfig", "CICUText"], swiftSettings: strictSettings),
         .target(
             name: "CGLDocument",
-            dependencies: ["CGLayout", "CGLText", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CGLValues", "CGLayout", "CGLText", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
         // The socket protocol on the standard library alone: the daemon and the client library
@@ -82,16 +92,18 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["EmbedMigrations"]
         ),
-        // Conversions between document values and wire values, shared by the daemon and the
-        // client library so that both render a snapshot, an issue or an environment alike.
-        .target(name: "CGLBridge", dependencies: ["CGLWire", "CGLDocument", "CGLayout", "CGLText", .product(name: "Crypto", package: "swift-crypto")],
+        // Conversions between the values of CGLValues and the wire's, shared by the daemon and
+        // the client library so that both read content, an issue or an environment alike.
+        .target(name: "CGLBridge", dependencies: ["CGLWire", "CGLValues", "CGLayout", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictSettings),
+        // A document snapshot as the wire carries it, for the daemon, the client's fallback and cglctl.
+        .target(name: "CGLDocumentBridge", dependencies: ["CGLBridge", "CGLWire", "CGLDocument", "CGLayout"], swiftSettings: strictSettings),
         // The daemon as a library: configuration, the NIO listener, request handling, the hot
         // cache and the prewarm scheduler. `cgld` only wires it to the process.
         .target(
             name: "CGLDaemon",
             dependencies: [
-                "CGLWire", "CGLDocument", "CGLayout", "CGLStore", "CGLBridge", "CGLText", "CGLFleet",
+                "CGLWire", "CGLValues", "CGLDocument", "CGLayout", "CGLStore", "CGLBridge", "CGLDocumentBridge", "CGLText", "CGLFleet",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -117,13 +129,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The client library on POSIX sockets alone: no NIO, no GRDB.
-        .target(name: "CGLClient", dependencies: ["CGLWire", "CGLDocument", "CGLayout", "CGLBridge"], swiftSettings: strictSettings),
+        // The client library on POSIX sockets alone: no NIO, no GRDB, and no text stack (it
+        // builds without HarfBuzz, fontconfig and ICU; .ci/check-consumer checks it).
+        .target(name: "CGLClient", dependencies: ["CGLWire", "CGLValues", "CGLayout", "CGLBridge"], swiftSettings: strictSettings),
+        // The client's offline fallback, which lays out from local documents: opt-in, as it
+        // brings CGLDocument and the text stack.
+        .target(name: "CGLClientFallback", dependencies: ["CGLClient", "CGLDocument", "CGLDocumentBridge", "CGLWire", "CGLValues"],
+                swiftSettings: strictSettings),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
         .executableTarget(name: "EmbedMigrationsTool", path: "Tools/EmbedMigrationsTool", swiftSettings: strictSettings),
         .executableTarget(
             name: "cglctl",
-            dependencies: ["CGLDocument", "CGLayout", "CGLText", "CGLClient", "CGLWire", "CGLBridge", "CGLStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CGLDocument", "CGLValues", "CGLayout", "CGLText", "CGLClient", "CGLClientFallback", "CGLWire", "CGLBridge", "CGLDocumentBridge", "CGLStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "FeedCellExample", dependencies: ["CGLayout"], path: "examples/FeedCell", swiftSettings: strictSettings),
@@ -136,7 +153,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         // Measures with the host's real fonts (fonts-dejavu-core and a CJK font, installed by `make deps`)
         // and checks single words against HarfBuzz's advances directly.
-        .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CHarfBuzz", "CGLTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "CGLTextTests", dependencies: ["CGLText", "CGLValues", "CHarfBuzz", "CGLTestSupport"], swiftSettings: strictSettings),
         // Fixtures/ holds the list of known differences of the flexbox fixtures, read through #filePath.
         .testTarget(name: "CGLDocumentTests", dependencies: ["CGLDocument", "CGLText", "CGLTestSupport"], exclude: ["Fixtures"],
                     swiftSettings: strictSettings),
@@ -165,7 +182,8 @@ let package = Package(
         .testTarget(
             name: "CGLDaemonTests",
             dependencies: [
-                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge", "CGLayout", "CGLText", "CGLTestSupport", "CGLFleet",
+                "CGLDaemon", "CGLDaemonTestSupport", "CGLClient", "CGLClientFallback", "CGLWire", "CGLDocument", "CGLStore", "CGLBridge",
+                "CGLDocumentBridge", "CGLayout", "CGLText", "CGLTestSupport", "CGLFleet",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -177,11 +195,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CGLClientTests",
-            dependencies: ["CGLClient", "CGLDaemon", "CGLDaemonTestSupport", "CGLWire", "CGLDocument", "CGLayout", "CGLBridge"],
+            dependencies: ["CGLClient", "CGLClientFallback", "CGLDaemon", "CGLDaemonTestSupport", "CGLWire", "CGLDocument", "CGLayout", "CGLBridge"],
             swiftSettings: strictSettings
         ),
         // Runs the built cglctl and cgld binaries; depending on them makes sure they are built first.
-        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLText", "CGLStore", "CGLClient", "CGLWire", "CGLDaemonTestSupport",
+        .testTarget(name: "cglctlTests", dependencies: ["cglctl", "cgld", "CGLayout", "CGLText", "CGLValues", "CGLStore", "CGLClient", "CGLWire", "CGLDaemonTestSupport",
                                                     "CGLDocument", "PostgresTestSupport"],
                     swiftSettings: strictSettings),
     ],

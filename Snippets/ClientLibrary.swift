@@ -1,8 +1,9 @@
 import CGLClient
-import CGLDocument
 // snippet.hide
 import CGLayout
 import Foundation
+import CGLClientFallback
+import CGLDocument
 
 struct Post { var body: String }
 let post = Post(body: "A post of my own")
@@ -34,7 +35,8 @@ let page = try await client.lookup(posts.map { post in
 })
 
 // When the daemon may be down: compute from local documents instead (one document, or
-// a folder of them such as the daemon's schemes folder).
+// a folder of them such as the daemon's schemes folder), with the CGLClientFallback
+// product (import CGLClientFallback and CGLDocument), which brings the text stack.
 let offline = CGLClient(configuration: .init(fallback: LocalFallback(document: try SchemeDocument(data: json))))
 // snippet.hide
 // What it got, which the tests check.

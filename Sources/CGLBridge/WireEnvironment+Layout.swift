@@ -1,5 +1,5 @@
 import Foundation
-package import CGLDocument
+package import CGLValues
 package import CGLWire
 package import CGLayout
 

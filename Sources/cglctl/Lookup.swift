@@ -1,5 +1,7 @@
 import ArgumentParser
 import CGLBridge
+import CGLClientFallback
+import CGLDocumentBridge
 import CGLClient
 import CGLDocument
 import CGLWire

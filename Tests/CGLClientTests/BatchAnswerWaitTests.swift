@@ -12,6 +12,7 @@ import Glibc
 #endif
 
 #if os(Linux)
+import CGLClientFallback
 /// A blocking batch waits for its page in `recv` itself, under the socket's receive timeout
 /// (`ClientConnection.AnswerWait.inReceive`): the request timeout must still be how long the
 /// daemon may stay silent, restarted by every byte, as it is for a wait in `poll`.

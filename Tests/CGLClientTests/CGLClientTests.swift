@@ -8,6 +8,7 @@ import CGLayout
 import Foundation
 import Synchronization
 import Testing
+import CGLClientFallback
 
 @Suite struct CGLClientTests {
     @Test func everyOperationInItsSynchronousForm() async throws {

@@ -7,6 +7,7 @@ import CGLWire
 import CGLayout
 import Foundation
 import Testing
+import CGLClientFallback
 
 /// A box that scrolls reaches a client of the daemon with its scroll size (protocol
 /// version 5), in single lookups and batches, fresh and from memory, and as the same JSON

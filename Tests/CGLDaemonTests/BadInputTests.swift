@@ -340,7 +340,7 @@ import Testing
                 #expect(try third.readUntilClosed().isEmpty)
                 let client = CGLClient(configuration: .init(socketPath: socketPath))
                 let refused = #expect(throws: CGLClientError.self) { try client.ping() }
-                #expect(refused?.refusal?.code == .busy && refused?.message.contains("limits.maxConnections") == true)
+                #expect(refused?.refusal?.code == .busy && refused?.message.contains("limits.maxConnections") == true, "\(String(describing: refused))")
                 try first.send(.ping, id: 1)
                 #expect(try first.readResponse().response.kind == .pong)
             }

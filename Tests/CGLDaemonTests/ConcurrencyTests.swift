@@ -6,6 +6,7 @@ import CGLDocument
 import CGLWire
 import Foundation
 import Testing
+import CGLDocumentBridge
 
 @Suite struct ConcurrencyTests {
     /// The lookups the tests ask for: profiles in both directions, and explicit sizes.

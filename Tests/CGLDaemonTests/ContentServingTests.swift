@@ -8,6 +8,8 @@ import CGLWire
 import CGLayout
 import Foundation
 import Testing
+import CGLDocumentBridge
+import CGLClientFallback
 
 /// Lookups with the caller's content, over a real socket: every answer is the offline
 /// computation of the same document, environment and content, and so is the local

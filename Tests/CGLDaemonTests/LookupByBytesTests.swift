@@ -3,6 +3,7 @@ import CGLDaemonTestSupport
 import CGLDocument
 import Foundation
 import Testing
+import CGLClientFallback
 
 /// A lookup seen before is answered by its bytes (``LookupKeys``): what those bytes name
 /// must follow every change of the registry.

@@ -6,6 +6,7 @@ import CGLDocument
 import CGLWire
 import Foundation
 import Testing
+import CGLClientFallback
 
 /// Lookups by reference (`lookupBatchWithReferences`, protocol version 4), over a real
 /// socket: a lookup sent in full is kept under the SHA-256 of its bytes, and named by it

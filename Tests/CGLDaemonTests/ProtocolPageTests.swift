@@ -7,6 +7,7 @@ import CGLTestSupport
 import CGLWire
 import Foundation
 import Testing
+import CGLDocumentBridge
 
 /// The worked examples of `docs/protocol.md` are what the code sends: the encoder's bytes
 /// for the handshake and the requests, and the bytes a running daemon answers for the

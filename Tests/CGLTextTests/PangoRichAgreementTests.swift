@@ -1,6 +1,7 @@
 import CGLText
 import Foundation
 import Testing
+import CGLValues
 
 /// Paragraphs of runs against Pango laying out the same text with an attribute list (fonts
 /// per run, `pango_attr_shape_new` for inline objects): the rich corpus of

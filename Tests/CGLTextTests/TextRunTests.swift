@@ -1,6 +1,7 @@
 import CGLText
 import Foundation
 import Testing
+import CGLValues
 
 /// Paragraphs of runs: each run measured in its own font, one paragraph for breaking and
 /// bidi, lines as tall as what they hold, objects inline, and bad runs refused with a reason.

@@ -8,7 +8,8 @@ import Testing
 /// After a deliberate change, `CGL_UPDATE_API=1 swift test --filter PublicAPITests` writes
 /// the listings again; the diff is the change of API to review.
 @Suite struct PublicAPITests {
-    static let products = ["Cassowary", "CGLayout", "CGLText", "CGLDocument", "CGLWire", "CGLStore", "CGLFleet", "CGLDaemon", "CGLClient"]
+    static let products = ["Cassowary", "CGLayout", "CGLValues", "CGLText", "CGLDocument", "CGLWire", "CGLStore", "CGLFleet", "CGLDaemon", "CGLClient",
+                           "CGLClientFallback"]
     static let listings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../api").standardized
 
     @Test(arguments: products)

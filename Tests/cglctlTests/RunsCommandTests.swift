@@ -1,6 +1,7 @@
 import CGLText
 import Foundation
 import Testing
+import CGLValues
 
 /// Texts in runs from the command line, as the built binaries run: `measure --runs`,
 /// `compute`/`render`/`lookup` with `--set body=@runs.json`.

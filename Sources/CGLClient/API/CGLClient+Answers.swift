@@ -1,5 +1,5 @@
 import CGLBridge
-import CGLDocument
+import CGLValues
 import CGLWire
 
 // What each answer means, shared by the async and the blocking calls.
@@ -138,8 +138,8 @@ extension CGLClient {
     /// The local fallback's snapshot when the daemon is unavailable; `error` otherwise.
     func fallback(for error: CGLClientError, _ lookup: Lookup) throws(CGLClientError) -> Snapshot {
         guard error.isDaemonUnavailable, let fallback = configuration.fallback else { throw error }
-        do throws(LocalFallback.Failure) {
-            return try fallback.snapshot(lookup.scheme, in: lookup.environment, content: lookup.content, textScale: lookup.textScale)
+        do throws(FallbackFailure) {
+            return try fallback.snapshot(for: lookup)
         } catch {
             throw CGLClientError(code: .fallbackFailed, message: "cgld is unavailable and the local fallback \(error.message)",
                                  socketPath: configuration.socketPath)

@@ -1,5 +1,5 @@
 public import Foundation
-public import CGLDocument
+public import CGLValues
 import CGLBridge
 import CGLWire
 

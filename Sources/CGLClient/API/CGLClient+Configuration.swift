@@ -10,9 +10,10 @@ extension CGLClient {
         /// How long the daemon may stay silent while a request is outstanding; a prewarm's
         /// progress events count as speaking.
         public var requestTimeout: Duration
-        /// Documents to compute from locally when the daemon is unavailable; `nil`: no
-        /// fallback, lookups fail with ``CGLClientError/Code/daemonUnavailable``.
-        public var fallback: LocalFallback?
+        /// What to lay out from locally when the daemon is unavailable (`CGLClientFallback`'s
+        /// `LocalFallback`); `nil`: no fallback, lookups fail with
+        /// ``CGLClientError/Code/daemonUnavailable``.
+        public var fallback: (any SnapshotFallback)?
         /// Idle connections kept for the next calls (default 4). Concurrent calls beyond
         /// it open connections of their own, closed when they end.
         public var maximumIdleConnections: Int
@@ -26,11 +27,11 @@ extension CGLClient {
         ///   - socketPath: The daemon's socket; by default ``defaultSocketPath``.
         ///   - connectTimeout: Default 2 s.
         ///   - requestTimeout: Default 30 s.
-        ///   - fallback: Local documents to compute from when the daemon is unavailable.
+        ///   - fallback: What to lay out from when the daemon is unavailable.
         ///   - maximumIdleConnections: Idle connections kept; default 4.
         ///   - maximumBatchItems: Lookups per `lookupBatch` request; default 1 000.
         public init(socketPath: String = CGLClient.defaultSocketPath, connectTimeout: Duration = .seconds(2),
-                    requestTimeout: Duration = .seconds(30), fallback: LocalFallback? = nil, maximumIdleConnections: Int = 4,
+                    requestTimeout: Duration = .seconds(30), fallback: (any SnapshotFallback)? = nil, maximumIdleConnections: Int = 4,
                     maximumBatchItems: Int = 1000) {
             self.socketPath = socketPath
             self.connectTimeout = connectTimeout

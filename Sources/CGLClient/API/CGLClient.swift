@@ -43,33 +43,40 @@ public final class CGLClient: Sendable {
     /// Idle connections kept now (for tests and diagnostics).
     public var idleConnections: Int { pool.idleCount }
 
-    /// Sends `requests` pipelined on one connection and waits for every final answer,
-    /// blocking the calling thread.
+    /// Sends `requests` pipelined on one connection and hands each final answer to `final`,
+    /// blocking the calling thread: the one exchange of every blocking call.
     ///
-    /// - Parameter event: Given each progress event, with the index of its request.
-    /// - Returns: Each request's final answer (`error` included), in request order.
+    /// - Parameters:
+    ///   - event: Given each progress event, with the index of its request.
+    ///   - final: Given each request's final answer (`error` included), once, with its index.
     /// - Throws: `CGLClientError` when the connection cannot be made or fails; the
     ///   connection is then dropped. A reused connection that turns out closed (a restarted
     ///   daemon) is replaced once, transparently.
-    func send<Request: OutgoingRequest>(_ requests: [Request], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [Answer] {
-        var finals = [Answer?](repeating: nil, count: requests.count)
+    func exchange<Requests: Collection>(_ requests: Requests, event: (Int, WireResponse) -> Void,
+                                        final: (Int, Answer) -> Void) throws(CGLClientError) where Requests.Element: OutgoingRequest {
         var retried = false
         while true {
-            let connection = try checkout()
+            let connection: ClientConnection
+            if let idle = pool.take() {
+                connection = idle
+            } else {
+                connection = try ClientConnection.open(path: configuration.socketPath, timeout: configuration.connectTimeout)
+            }
             var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
             do throws(CGLClientError) {
-                try exchange.run(requests, timeout: configuration.requestTimeout, event: event) { finals[$0] = $1 }
+                try exchange.run(requests, timeout: configuration.requestTimeout, event: event, final: final)
                 pool.giveBack(connection)
-                return finals.map { $0! }
+                return
             } catch {
                 try retryOnce(error, connection, exchange, &retried)
             }
         }
     }
 
-    /// ``send(_:event:)``, suspending rather than blocking.
-    func send<Request: OutgoingRequest>(_ requests: [Request], event: (Int, WireResponse) -> Void = { _, _ in }) async throws(CGLClientError) -> [Answer] {
-        var finals = [Answer?](repeating: nil, count: requests.count)
+    /// ``exchange(_:event:final:)``, suspending rather than blocking: the one exchange of
+    /// every async call.
+    func exchange<Requests: Collection>(_ requests: Requests, event: (Int, WireResponse) -> Void,
+                                        final: (Int, Answer) -> Void) async throws(CGLClientError) where Requests.Element: OutgoingRequest {
         var retried = false
         while true {
             let connection: ClientConnection
@@ -80,53 +87,52 @@ public final class CGLClient: Sendable {
             }
             var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
             do throws(CGLClientError) {
-                try await exchange.run(requests, timeout: configuration.requestTimeout, event: event) { finals[$0] = $1 }
+                try await exchange.run(requests, timeout: configuration.requestTimeout, event: event, final: final)
                 pool.giveBack(connection)
-                return finals.map { $0! }
+                return
             } catch {
                 try retryOnce(error, connection, exchange, &retried)
             }
         }
     }
 
-    /// Sends one request and returns its final response, a daemon error thrown as
-    /// ``CGLClientError/Code/daemon``; the path of every single call (no array is made).
+    /// Each request's final answer (`error` included), in request order.
+    func send<Request: OutgoingRequest>(_ requests: [Request], event: (Int, WireResponse) -> Void = { _, _ in }) throws(CGLClientError) -> [Answer] {
+        var finals = [Answer?](repeating: nil, count: requests.count)
+        try exchange(requests, event: event) { finals[$0] = $1 }
+        return finals.map { $0! }
+    }
+
+    /// ``send(_:event:)-([Request],_)``, suspending rather than blocking.
+    func send<Request: OutgoingRequest>(_ requests: [Request], event: (Int, WireResponse) -> Void = { _, _ in }) async throws(CGLClientError) -> [Answer] {
+        var finals = [Answer?](repeating: nil, count: requests.count)
+        try await exchange(requests, event: event) { finals[$0] = $1 }
+        return finals.map { $0! }
+    }
+
+    /// One request's final response, a daemon error thrown as ``CGLClientError/Code/daemon``;
+    /// the path of every single call (no array is made).
     func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> Answer {
         try send(outgoing: request, event: event)
+    }
+
+    /// ``send(_:event:)-(WireRequest,_)``, suspending rather than blocking.
+    func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> Answer {
+        try await send(outgoing: request, event: event)
     }
 
     /// ``send(_:event:)-(WireRequest,_)`` for any outgoing request (lookups laid out when made).
     func send<Request: OutgoingRequest>(outgoing request: Request, event: (WireResponse) -> Void = { _ in }) throws(CGLClientError) -> Answer {
         var final: Answer?
-        var retried = false
-        while true {
-            let connection = try checkout()
-            var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
-            do throws(CGLClientError) {
-                try exchange.run(CollectionOfOne(request), timeout: configuration.requestTimeout, event: { event($1) }) { final = $1 }
-                pool.giveBack(connection)
-                return try answer(final!)
-            } catch {
-                try retryOnce(error, connection, exchange, &retried)
-            }
-        }
+        try exchange(CollectionOfOne(request), event: { event($1) }) { final = $1 }
+        return try answer(final!)
     }
 
-    /// ``send(_:event:)`` for one request, suspending rather than blocking.
-    func send(_ request: WireRequest, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> Answer {
-        try await send(outgoing: request, event: event)
-    }
-
-    /// ``send(_:event:)-(WireRequest,_)`` for any outgoing request, suspending rather than blocking.
+    /// ``send(outgoing:event:)``, suspending rather than blocking.
     func send<Request: OutgoingRequest>(outgoing request: Request, event: (WireResponse) -> Void = { _ in }) async throws(CGLClientError) -> Answer {
-        let responses = try await send([request]) { event($1) }
-        return try answer(responses[0])
-    }
-
-    /// An idle connection, or a new one.
-    private func checkout() throws(CGLClientError) -> ClientConnection {
-        if let idle = pool.take() { return idle }
-        return try ClientConnection.open(path: configuration.socketPath, timeout: configuration.connectTimeout)
+        var final: Answer?
+        try await exchange(CollectionOfOne(request), event: { event($1) }) { final = $1 }
+        return try answer(final!)
     }
 
     private func answer(_ answer: Answer) throws(CGLClientError) -> Answer {

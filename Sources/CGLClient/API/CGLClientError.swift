@@ -1,5 +1,5 @@
 import CGLBridge
-public import CGLDocument
+public import CGLValues
 package import CGLWire
 
 /// Why a client call failed: the daemon could not be reached or spoke out of turn (a local

@@ -1,4 +1,4 @@
-public import CGLDocument
+public import CGLValues
 public import CGLayout
 import CGLBridge
 package import CGLWire

@@ -1,4 +1,4 @@
-public import CGLDocument
+public import CGLValues
 import CGLBridge
 import CGLWire
 

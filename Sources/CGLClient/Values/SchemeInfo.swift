@@ -1,5 +1,5 @@
 import CGLBridge
-public import CGLDocument
+public import CGLValues
 package import CGLWire
 public import Foundation
 

@@ -1,4 +1,4 @@
-public import CGLDocument
+public import CGLValues
 public import CGLayout
 import CGLBridge
 public import Foundation
@@ -114,9 +114,6 @@ public struct Snapshot: Sendable, Hashable {
     public subscript(id: String) -> Element? {
         view.element(id: id).map(Element.init)
     }
-
-    /// The snapshot as the document layer has it (the JSON of `cglctl compute`).
-    public var document: DocumentSnapshot { wire.documentSnapshot }
 
     /// Assigns each element's frame to the caller's element bound to its id.
     ///

@@ -1,4 +1,5 @@
 import CGLBridge
+import CGLDocumentBridge
 import CGLDocument
 import CGLStore
 import CGLWire

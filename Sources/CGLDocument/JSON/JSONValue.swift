@@ -37,16 +37,3 @@ package struct JSONMember: Sendable {
     package var key: String
     package var value: JSONValue
 }
-
-/// A line and column (both from 1, columns counted in characters) in a text.
-public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "line \(line), column \(column)" }
-}

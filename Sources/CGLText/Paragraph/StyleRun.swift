@@ -1,3 +1,4 @@
+import CGLValues
 /// A stretch of a paragraph of runs in one font, or one inline object: what `ParagraphBuilder`
 /// measures each cluster with. A paragraph in a single style has none (its chain is the
 /// builder's).

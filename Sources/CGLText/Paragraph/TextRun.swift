@@ -1,3 +1,5 @@
+public import CGLValues
+
 /// One piece of a paragraph written as posts are: text in a style of its own (a bold name,
 /// a mention, an italic quote), or an object of a fixed size inline (a custom emoji drawn as
 /// an image, a chip). A paragraph of runs is laid out as one paragraph, as Pango lays out a
@@ -6,7 +8,7 @@
 /// shape as one (kerning across the split counts).
 ///
 /// ```swift
-/// let post: [TextRun] = [.text("@ada", style: bold), .text(" shipped it "), .atom(InlineAtom(width: 18, height: 18, baseline: 15))]
+/// let post: [TextRun] = [.text("@ada", style: bold), .text(" shipped it "), .atom(width: 18, height: 18, baseline: 15)]
 /// try engine.measure(post, style: body, width: 240)
 /// ```
 public enum TextRun: Sendable, Hashable {
@@ -18,23 +20,15 @@ public enum TextRun: Sendable, Hashable {
 
     /// The most runs a paragraph holds: a bound on what one request makes the engine do.
     public static let maximumCount = 10_000
+
+    /// An inline object of `width` × `height` points, its baseline `baseline` from its top
+    /// (nil: its bottom sits on the line's baseline).
+    public static func atom(width: Double, height: Double, baseline: Double? = nil) -> TextRun {
+        .atom(InlineAtom(width: width, height: height, baseline: baseline))
+    }
 }
 
-/// An object laid out inline with text: a fixed size, on the baseline.
-public struct InlineAtom: Sendable, Hashable {
-    /// Its size in points.
-    public var width: Double
-    public var height: Double
-    /// The distance from its top to the baseline it sits on; `nil` sits its bottom on the
-    /// baseline.
-    public var baseline: Double?
-
-    public init(width: Double, height: Double, baseline: Double? = nil) {
-        self.width = width
-        self.height = height
-        self.baseline = baseline
-    }
-
+extension InlineAtom {
     /// Above the baseline, and below it, in points.
     var ascent: Double { baseline ?? height }
     var descent: Double { height - ascent }

@@ -1,5 +1,4 @@
 public import Foundation
-import CGLayout
 
 /// A value of the caller's content: the text of a label (a string, or runs of styles), the
 /// size of an image, whether an element shows.
@@ -65,7 +64,7 @@ public struct Slot: Sendable, Hashable {
         case flag
 
         /// How its value is written in JSON, for messages.
-        var spelling: String {
+        package var spelling: String {
             switch self {
             case .text: "a string or a list of runs"
             case .size: "a size [width, height]"
@@ -77,41 +76,11 @@ public struct Slot: Sendable, Hashable {
     public var name: String
     public var kind: Kind
     public var defaultValue: SlotValue
-}
 
-/// An element's text taken from a slot, measured in the style's font.
-struct TextSlotSpec: Sendable, Hashable {
-    var slot: String
-}
-
-/// An element's intrinsic size taken from a slot: the size given; with a fixed width, that
-/// width and the height of the given size's aspect; filling, the width the element is laid
-/// out at and the height of the aspect there (an image shown at its aspect).
-struct SizeSlotSpec: Sendable, Hashable {
-    /// How the size given becomes the element's.
-    enum Width: Sendable, Hashable {
-        /// The size itself.
-        case natural
-        /// This width, at the size's aspect.
-        case fixed(CGFloat)
-        /// The width offered when the element is measured (an `adjust` constraint), at the
-        /// size's aspect.
-        case fill
-    }
-
-    var slot: String
-    var width: Width
-
-    /// The intrinsic size for a slot value (finite: the height of an extreme aspect is held
-    /// to the largest number a document may write); for `fill`, the size itself.
-    func intrinsicSize(for size: CGSize) -> CGSize {
-        guard case .fixed(let width) = width else { return size }
-        let height = size.width > 0 ? width * size.height / size.width : 0
-        return CGSize(width: width, height: height.isFinite ? min(height, ObjectReader.numberLimit) : 0)
-    }
-
-    /// How the element measures for a slot value.
-    func sizing(for size: CGSize) -> ContentSizing {
-        width == .fill ? .aspect(size, maximumHeight: ObjectReader.numberLimit) : .fixed(intrinsicSize(for: size))
+    /// A slot a document declares.
+    package init(name: String, kind: Kind, defaultValue: SlotValue) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
     }
 }

@@ -1,7 +1,8 @@
 package import CGLDocument
 package import CGLWire
+import CGLBridge
 import CGLayout
-package import Foundation
+import Foundation
 
 extension WireSnapshot {
     /// A document snapshot as the daemon sends it, with where it was found.
@@ -33,19 +34,5 @@ extension WireSnapshot {
         let body = documentSnapshot.json
         // `DocumentSnapshot.json` is one object: the member goes before its closing brace.
         return String(body.dropLast()) + ",\"source\":\"\(source.name)\"}"
-    }
-}
-
-extension WireRect {
-    /// A rectangle from a `CGRect`.
-    package init(_ rect: CGRect) {
-        self.init(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
-    }
-}
-
-extension CGRect {
-    /// A rectangle from the wire.
-    package init(_ rect: WireRect) {
-        self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 }

@@ -1,4 +1,4 @@
-package import CGLDocument
+package import CGLValues
 package import CGLWire
 
 extension WireIssue {

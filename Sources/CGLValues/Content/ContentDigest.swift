@@ -1,4 +1,3 @@
-import CGLText
 import Crypto
 import Foundation
 

@@ -1,27 +1,7 @@
 import CGLayout
 public import Foundation
 
-/// Named environments (`docs/format.md` §2): the profiles snapshots are prewarmed for
-/// and that `cglctl --profile` names.
-///
-/// The defaults are built into the library, so that every binary has them without a file;
-/// `config/profiles.json` holds the same set for operators to copy and edit (a test keeps
-/// the two identical).
-public struct ProfileSet: Sendable {
-    /// The profiles, in order; each environment carries its `profile` name.
-    public var profiles: [LayoutEnvironment]
-
-    public init(profiles: [LayoutEnvironment]) {
-        self.profiles = profiles
-    }
-
-    /// The profile named `name`.
-    public subscript(name: String) -> LayoutEnvironment? {
-        profiles.first { $0.profile == name }
-    }
-
-    public var names: [String] { profiles.compactMap(\.profile) }
-
+extension ProfileSet {
     /// Reads `{"profiles": [{"name", "width", "height", "scale"?, "direction"?,
     /// "horizontalSizeClass"?, "verticalSizeClass"?, "safeArea"?, "textScale"?}, …]}`.
     ///
@@ -49,7 +29,7 @@ public struct ProfileSet: Sendable {
             }
         }
         guard !issues.hasErrors else { throw DocumentError(issues: issues.issues) }
-        self.profiles = profiles
+        self.init(profiles: profiles)
     }
 
     private static func profile(_ value: JSONValue, at pointer: JSONPointer, issues: IssueCollector) -> LayoutEnvironment? {

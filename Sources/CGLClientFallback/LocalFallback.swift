@@ -1,4 +1,5 @@
-import CGLBridge
+public import CGLClient
+import CGLDocumentBridge
 public import CGLDocument
 import CGLWire
 import Foundation
@@ -10,14 +11,9 @@ import Foundation
 /// let fallback = try LocalFallback(folder: "/etc/cgld/schemes.d")     // the daemon's schemes folder
 /// let client = CGLClient(configuration: .init(fallback: fallback))
 /// ```
-public struct LocalFallback: Sendable {
+public struct LocalFallback: SnapshotFallback {
     /// Why the fallback could not compute a snapshot, or could not be made.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// What is unknown or cannot be laid out, or which file is unusable.
-        public var message: String
-
-        public var description: String { message }
-    }
+    public typealias Failure = FallbackFailure
 
     private let compiled: [String: CompiledDocument]
     /// The profiles that lookups by profile name resolve against.
@@ -82,5 +78,10 @@ public struct LocalFallback: Sendable {
         } catch {
             throw Failure(message: "cannot lay out '\(scheme)' for \(environment): \(error)")
         }
+    }
+
+    /// The snapshot of `lookup`, as ``snapshot(_:in:content:textScale:)`` computes it.
+    public func snapshot(for lookup: Lookup) throws(Failure) -> Snapshot {
+        try snapshot(lookup.scheme, in: lookup.environment, content: lookup.content, textScale: lookup.textScale)
     }
 }

@@ -1,6 +1,6 @@
-package import CGLDocument
+package import CGLValues
 package import CGLWire
-import CGLText
+
 import Foundation
 
 extension WireContent {

@@ -2,12 +2,12 @@
 ///
 /// It keeps its text as it grows: validation makes one pointer per value it visits, and
 /// most are only ever used as a dictionary key or printed.
-struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
-    private(set) var description: String = ""
+package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    package private(set) var description: String = ""
 
-    static let root = JSONPointer()
+    package static let root = JSONPointer()
 
-    func appending(_ key: String) -> JSONPointer {
+    package func appending(_ key: String) -> JSONPointer {
         var copy = self
         copy.description += "/"
         if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
@@ -24,10 +24,10 @@ struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         return copy
     }
 
-    func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
+    package func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
     /// The reference tokens, unescaped.
-    var tokens: [String] {
+    package var tokens: [String] {
         description.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
             String($0).replacing("~1", with: "/").replacing("~0", with: "~")
         }

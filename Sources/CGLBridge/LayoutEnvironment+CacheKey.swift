@@ -1,6 +1,6 @@
 import CGLayout
 import Foundation
-package import CGLDocument
+package import CGLValues
 
 extension LayoutEnvironment {
     /// A stable text naming every value the frames depend on, for the snapshot cache key:
