@@ -56,6 +56,9 @@ let package = Package(
                 .product(name: "CGLText", package: rootPackage),
                 .product(name: "CGLDocument", package: rootPackage),
                 .product(name: "CGLWire", package: rootPackage),
+                // Their warm paths, through the probes they offer as SPI (`Benchmarks`).
+                .product(name: "CGLDaemon", package: rootPackage),
+                .product(name: "CGLClient", package: rootPackage),
                 "BenchmarkWorkloads",
             ]
         ),

@@ -8,18 +8,18 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// The daemon's request path without a socket: a store in memory, two compute threads,
-/// the registry, the snapshot service and the request handler, wired as `Daemon` wires
-/// them.
+/// The daemon's request path without a socket: a store in memory, two compute threads and
+/// the parts ``RequestPath`` wires as `Daemon` serves them.
 final class RequestPathFixture: Sendable {
     let store: SQLiteSchemeStore
     let pool: ComputePool
-    let counters = DaemonCounters()
-    let registry: SchemeRegistry
-    let snapshots: SnapshotService
-    let resolver: EnvironmentResolver
-    let prewarmer: Prewarmer
+    let path: RequestPath
     let handler: RequestHandler
+    var counters: DaemonCounters { path.counters }
+    var registry: SchemeRegistry { path.registry }
+    var snapshots: SnapshotService { path.snapshots }
+    var resolver: EnvironmentResolver { path.resolver }
+    var prewarmer: Prewarmer { path.prewarmer }
 
     static let logger = Logger(label: "cgld-test") { _ in SwiftLogNoOpLogHandler() }
 
@@ -28,14 +28,11 @@ final class RequestPathFixture: Sendable {
          computeBudget: ComputeBudget = .unbounded, validationBudget: ComputeBudget = .unbounded) async throws {
         store = try SQLiteSchemeStore(location: .inMemory)
         pool = ComputePool(width: 2)
-        let logger = Self.logger
-        registry = SchemeRegistry(store: store, parser: DocumentParser(pool: pool, limits: documentLimits, budget: validationBudget), logger: logger)
-        snapshots = SnapshotService(hotCache: HotCache(limit: hotCacheBytes), store: store, pool: pool, counters: counters, logger: logger,
-                                    budget: computeBudget)
-        resolver = EnvironmentResolver(profiles: .defaults, prewarmDirections: [.leftToRight, .rightToLeft])
-        prewarmer = Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger)
-        handler = RequestHandler(registry: registry, snapshots: snapshots, resolver: resolver, prewarmer: prewarmer, store: store,
-                                 counters: counters, isStopping: { false }, logger: logger)
+        var configuration = DaemonConfiguration(cacheMemoryBytes: hotCacheBytes)
+        configuration.limits.document = documentLimits
+        path = RequestPath(store: store, pool: pool, profiles: .defaults, configuration: configuration, budget: computeBudget,
+                           validationBudget: validationBudget, logger: Self.logger)
+        handler = path.handler(isStopping: { false }, logger: Self.logger)
         for name in schemes { _ = try await registry.register(Array(try exampleDocument(name))) }
     }
 

@@ -1,4 +1,6 @@
 import BenchmarkWorkloads
+@_spi(Benchmarks) import CGLClient
+@_spi(Benchmarks) import CGLDaemon
 import CGLDocument
 import CGLText
 import CGLWire
@@ -23,6 +25,51 @@ struct GatedPath {
 @inline(never) func gateKeptLayout(_ loop: (Int) -> Double, _ n: Int) -> Double { loop(n) }
 @inline(never) func gateTextMeasure(_ loop: (Int) -> Double, _ n: Int) -> Double { loop(n) }
 @inline(never) func gatePageDecode(_ loop: (Int) -> Double, _ n: Int) -> Double { loop(n) }
+@inline(never) func gateWarmLookup(_ loop: (Int) -> Double, _ n: Int) -> Double { loop(n) }
+@inline(never) func gateWarmPage(_ loop: (Int) -> Double, _ n: Int) -> Double { loop(n) }
+@inline(never) func gateClientPage(_ loop: (Int) -> Double, _ n: Int) -> Double { loop(n) }
+
+/// A lookup of feed-cell.json for a phone, with a post of its own (`index` tells them apart).
+func feedCellLookup(_ index: Int) -> WireLookup {
+    WireLookup(scheme: "feed-cell", environment: .profile("phone-portrait"),
+               content: WireContent(entries: [WireContent.Entry(slot: "body", value: .text("Post \(index): the harbour at dusk, the old ships coming in."))]))
+}
+
+/// The daemon's server work for `request`, warm, `iterations` times (``WarmLookupProbe``).
+func warmAnswers(_ request: WireRequest) -> (Int) -> Double {
+    let document = Array(try! Data(contentsOf: exampleURL("feed-cell")))
+    let probe = blocking { () async -> WarmLookupProbe in
+        do {
+            return try await WarmLookupProbe.make(document: document, request: request)
+        } catch {
+            fatalError("cannot make the probe: \(error)")
+        }
+    }
+    return { iterations in
+        var bytes = 0
+        for _ in 0 ..< iterations { bytes += probe.answer() }
+        return Double(bytes)
+    }
+}
+
+/// What `body` returns, waited for on this thread. Not top-level `await`: an async main
+/// ends in `dispatch_main`, whose `sigsuspend` valgrind 3.19 cannot follow (it crashes,
+/// as it does on `cgld`); a thread waiting on a semaphore it follows.
+func blocking<Value>(_ body: @escaping @Sendable () async -> Value) -> Value {
+    let (handover, done) = (Handover<Value>(), DispatchSemaphore(value: 0))
+    Task {
+        handover.value = await body()
+        done.signal()
+    }
+    done.wait()
+    return handover.value!
+}
+
+/// A value handed from a task to the thread that waits for it, which reads it only after
+/// the task signalled.
+final class Handover<Value>: @unchecked Sendable {
+    var value: Value?
+}
 
 /// A compiled document snapshotted at widths 320–400 (height 844).
 func snapshots(of document: CompiledDocument) -> (Int) -> Double {
@@ -101,6 +148,24 @@ let paths: [String: () -> GatedPath] = [
             }
             return sum
         }, gate: gatePageDecode)
+    },
+    // The daemon's work for a warm lookup with content (its frame walked, its key found from
+    // its bytes, the snapshot written from the hot cache), without the socket.
+    "warm-lookup": { GatedPath(iterations: 20_000, loop: warmAnswers(.lookup(feedCellLookup(0))), gate: gateWarmLookup) },
+    // The same for a page of 50 posts (`lookupBatch`), every one warm.
+    "warm-page": { GatedPath(iterations: 1_000, loop: warmAnswers(.lookupBatch((0 ..< 50).map(feedCellLookup))), gate: gateWarmPage) },
+    // `CGLClient`'s check of that page's answer: the frame checked, each lookup's result
+    // made, each snapshot's size read.
+    "client-page": {
+        let lookups = (0 ..< 50).map { Lookup("feed-cell", in: .profile("phone-portrait"), content: ["body": .text("Post \($0)")]) }
+        let probe = PageCheckProbe(lookups: lookups, answer: feedPage())
+        return GatedPath(iterations: 2_000, loop: { iterations in
+            var sum = 0.0
+            for _ in 0 ..< iterations {
+                for result in try! probe.check() { sum += try! result.get().size.height }
+            }
+            return sum
+        }, gate: gateClientPage)
     },
 ]
 

@@ -52,7 +52,7 @@ extension Daemon {
         let changed = await reloadFolder(serving, into: &outcome)
         reports.ready(serving.status)
         if current.withLock({ $0.prewarmAtStart }), !changed.isEmpty {
-            background.start { await self.prewarm(changed, serving.handler, serving) }
+            background.start { await self.prewarm(changed, serving) }
         }
         return outcome
     }
@@ -76,7 +76,7 @@ extension Daemon {
     /// Registers and drops what the schemes folder says; returns the schemes that changed.
     private func reloadFolder(_ serving: Serving, into outcome: inout ReloadOutcome) async -> [RegisteredScheme] {
         let effective = current.withLock { $0 }
-        let sync = await serving.directory.sync(effective.schemesDirectory, into: serving.handler.registry, dropRemoved: effective.schemesDropRemoved)
+        let sync = await serving.directory.sync(effective.schemesDirectory, into: serving.path.registry, dropRemoved: effective.schemesDropRemoved)
         serving.handler.forgetSnapshots(ofReplaced: sync.replacedHashes)
         outcome.changed = sync.changed.map(\.name)
         outcome.dropped = sync.dropped
@@ -119,7 +119,7 @@ extension Daemon {
                 return nil
             }
             guard let serving, let folder = current.withLock({ $0.schemesDirectory }) else { return }
-            let sync = await serving.directory.sync(folder, into: serving.handler.registry, dropRemoved: false, changeLevel: .debug)
+            let sync = await serving.directory.sync(folder, into: serving.path.registry, dropRemoved: false, changeLevel: .debug)
             serving.handler.forgetSnapshots(ofReplaced: sync.replacedHashes)
             if !sync.changed.isEmpty { logger.info("Registered the schemes folder in the shared registry", metadata: Self.metadata(sync)) }
         }

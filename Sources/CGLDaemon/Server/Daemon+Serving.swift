@@ -14,6 +14,7 @@ extension Daemon {
 
     /// What a serving daemon is made of, for reloads and the watchdog.
     struct Serving: Sendable {
+        let path: RequestPath
         let handler: RequestHandler
         let directory: SchemesDirectory
         /// The listening socket's channel: the watchdog checks that its event loop answers.
@@ -27,7 +28,7 @@ extension Daemon {
         let ownsSocketFile: Bool
 
         /// `serving 12 schemes on /run/cgld/cgld.sock`, for `systemctl status`.
-        var status: String { "serving \(Daemon.count(handler.registry.count, "scheme")) on \(socketPath)" }
+        var status: String { "serving \(Daemon.count(path.registry.count, "scheme")) on \(socketPath)" }
     }
 }
 

@@ -115,8 +115,8 @@ public final class Daemon: Service {
             let shared = try sharedRegistry()
             try await Self.running(shared) {
                 let directory = SchemesDirectory(logger: self.logger)
-                let handler = try await self.start(store: store, shared: shared, pool: pool, profiles: profiles, directory: directory)
-                try await self.serve(handler, directory: directory, on: eventLoops)
+                let (path, fleet) = try await self.start(store: store, shared: shared, pool: pool, profiles: profiles, directory: directory)
+                try await self.serve(path, fleet: fleet, directory: directory, on: eventLoops)
             }
         } catch {
             await pool.shutdown()
@@ -132,49 +132,38 @@ public final class Daemon: Service {
         logger.info("cgld stopped")
     }
 
-    /// Loads the registry (and, on a host of a fleet, brings its mirror up to the shared
-    /// registry when that answers) and builds the request handler.
+    /// Makes the request path, loads its registry and (on a host of a fleet) brings its
+    /// mirror up to the shared registry when that answers.
     private func start(store: SQLiteSchemeStore, shared: PostgresRegistry?, pool: ComputePool, profiles: ProfileSet,
-                       directory: SchemesDirectory) async throws -> RequestHandler {
-        let counters = DaemonCounters()
+                       directory: SchemesDirectory) async throws -> (RequestPath, RegistrySync?) {
         let budget = ComputeBudget(stopping: computations, limit: configuration.limits.computeTime)
-        let registry = SchemeRegistry(store: store, shared: shared,
-                                      parser: DocumentParser(pool: pool, limits: configuration.limits.document, budget: budget, profiles: profiles),
-                                      logger: logger)
+        let path = RequestPath(store: store, shared: shared, pool: pool, profiles: profiles, configuration: configuration, budget: budget,
+                               logger: logger)
         do {
             let dropped = try await store.deleteSnapshots(engineVersionOtherThan: SnapshotVersion.current)
             if dropped > 0 { logger.info("Dropped snapshots of other engine or font versions", metadata: ["cgl.count": "\(dropped)"]) }
-            try await registry.loadFromStore()
+            try await path.registry.loadFromStore()
         } catch {
             throw DaemonError(code: .store, message: "cannot read the store \(configuration.databasePath): \(error.message)")
         }
-        let metrics = DaemonMetrics(fleet: shared != nil)
-        let snapshots = SnapshotService(hotCache: HotCache(limit: configuration.cacheMemoryBytes), store: store, pool: pool,
-                                        counters: counters, logger: logger, persistContent: configuration.persistContent, budget: budget,
-                                        computeTime: metrics.computeTime)
-        let fleet = try await joinFleet(shared, registry: registry, store: store, snapshots: snapshots)
+        let fleet = try await joinFleet(shared, registry: path.registry, store: store, snapshots: path.snapshots)
         if let fleet, !fleet.isReachable, configuration.schemesDirectory != nil {
             // Each document would wait `registry.timeoutSeconds` for nothing: they are
             // registered once the registry answers.
             logger.notice("The schemes folder is registered once the shared registry answers")
         } else {
-            let outcome = await directory.sync(configuration.schemesDirectory, into: registry, dropRemoved: false, changeLevel: .debug) { count in
+            let outcome = await directory.sync(configuration.schemesDirectory, into: path.registry, dropRemoved: false, changeLevel: .debug) { count in
                 reports.status("starting: registering \(Self.count(count, "scheme")) from \(configuration.schemesDirectory ?? "")")
             }
             logger.info("Registered the schemes folder", metadata: Self.metadata(outcome))
         }
-        let stopping = self.stopping
-        return RequestHandler(registry: registry, snapshots: snapshots,
-                              resolver: EnvironmentResolver(profiles: profiles, prewarmDirections: configuration.prewarmDirections),
-                              prewarmer: Prewarmer(store: store, snapshots: snapshots, pool: pool, counters: counters, logger: logger),
-                              store: store, counters: counters, fleet: fleet, metrics: metrics,
-                              contentLimits: Content.Limits(maximumTextBytes: configuration.limits.maximumContentTextBytes),
-                              maximumBatchItems: configuration.limits.maximumBatchItems,
-                              isStopping: { stopping.isSet }, logger: logger)
+        return (path, fleet)
     }
 
     /// Listens, prewarms in the background, and returns after graceful shutdown.
-    private func serve(_ handler: RequestHandler, directory: SchemesDirectory, on eventLoops: MultiThreadedEventLoopGroup) async throws {
+    private func serve(_ path: RequestPath, fleet: RegistrySync?, directory: SchemesDirectory, on eventLoops: MultiThreadedEventLoopGroup) async throws {
+        let stopping = self.stopping
+        let handler = path.handler(fleet: fleet, isStopping: { stopping.isSet }, logger: logger)
         let activated = options.activatedSocket
         // Connections read nothing before `listener.serve` hands them their peers, by when
         // the policy knows the socket file's group, which exists only once bound.
@@ -182,7 +171,7 @@ public final class Daemon: Service {
         let listener = try await Listener.bind(configuration, on: eventLoops, activated: activated, handler: handler, authorization: authorization,
                                                identifyPeer: options.identifyPeer,
                                                protocolVersions: options.protocolVersions.clamped(to: Handshake.supportedVersions),
-                                               counters: handler.counters, logger: logger)
+                                               counters: path.counters, logger: logger)
         // A socket systemd passed stays as systemd made it: its permissions are the socket
         // unit's, and its file outlives this process (the next start serves it again).
         defer { if activated == nil { SocketFile.remove(configuration.socketPath) } }
@@ -191,7 +180,7 @@ public final class Daemon: Service {
         // user's runtime directory.
         let runtimeLink = activated == nil ? RuntimeLink.make(to: configuration.socketPath) : nil
         defer { runtimeLink?.remove() }
-        let metrics = try await serveMetrics(handler, on: eventLoops)
+        let metrics = try await serveMetrics(path, fleet: fleet, uptime: { handler.uptime }, on: eventLoops)
         defer { if case .unixSocket(let path)? = configuration.metricsAddress { SocketFile.remove(path) } }
         let socketPath = activated?.path ?? configuration.socketPath
         if activated != nil, socketPath != configuration.socketPath {
@@ -201,10 +190,10 @@ public final class Daemon: Service {
         }
         let socketGroup = SocketFile.group(of: socketPath)
         authorization.replace(with: Authorization(configuration: configuration.authorization, socketGroup: socketGroup, ownUser: getuid()))
-        let serving = Serving(handler: handler, directory: directory, listeningChannel: listener.server.channel,
+        let serving = Serving(path: path, handler: handler, directory: directory, listeningChannel: listener.server.channel,
                               authorization: authorization,
                               socketPath: socketPath, socketGroup: socketGroup, ownsSocketFile: activated == nil)
-        let schemeCount = handler.registry.count
+        let schemeCount = path.registry.count
         logger.info("cgld is ready", metadata: ["cgl.socket": "\(socketPath)", "cgl.schemes": "\(schemeCount)",
                                                  "cgl.database": "\(configuration.databasePath)",
                                                  "cgl.activated": "\(activated != nil)"])
@@ -215,13 +204,13 @@ public final class Daemon: Service {
         }
         onReady(Ready(socketPath: socketPath, schemeCount: schemeCount))
         reports.ready(serving.status)
-        let (stopping, computations) = (self.stopping, self.computations)
+        let computations = self.computations
         let (logger, reports, background) = (self.logger, self.reports, self.background)
-        if configuration.prewarmAtStart { background.start { await self.prewarm(handler.registry.all(), handler, serving) } }
+        if configuration.prewarmAtStart { background.start { await self.prewarm(path.registry.all(), serving) } }
         if reloadRequested { background.start { await self.reload() } }
         // Stopped in reverse order at graceful shutdown: see ServingServices.swift.
         var services: [any Service] = []
-        if let fleet = handler.fleet { services.append(FleetSyncService(sync: fleet)) }
+        if let fleet { services.append(FleetSyncService(sync: fleet)) }
         if let metrics { services.append(MetricsService(channel: metrics)) }
         services.append(BackgroundService(background: background))
         services.append(ListenerService(listener: listener, onShutdown: {
@@ -241,13 +230,13 @@ public final class Daemon: Service {
 
     /// Prewarms `schemes` for every profile in every configured direction, reporting its
     /// progress to systemd.
-    func prewarm(_ schemes: [RegisteredScheme], _ handler: RequestHandler, _ serving: Serving) async {
+    func prewarm(_ schemes: [RegisteredScheme], _ serving: Serving) async {
         do {
-            let environments = try handler.resolver.prewarmEnvironments(profileNames: [])
+            let environments = try serving.path.resolver.prewarmEnvironments(profileNames: [])
             let job = Prewarmer.Job(schemes: schemes, environments: environments)
             logger.info("Prewarming", metadata: ["cgl.schemes": "\(job.schemes.count)", "cgl.environments": "\(environments.count)"])
             let reports = self.reports
-            _ = await handler.runPrewarm(job) { progress in
+            _ = await serving.handler.runPrewarm(job) { progress in
                 reports.status("\(serving.status); prewarming \(progress.done)/\(progress.total)")
             }
             reports.status(serving.status)

@@ -83,13 +83,14 @@ extension Daemon {
     ///
     /// - Throws: `DaemonError` `socket` when the address cannot be bound (in use, or not
     ///   this machine's), `socketInUse` when another daemon serves its Unix socket.
-    func serveMetrics(_ handler: RequestHandler, on eventLoops: any EventLoopGroup) async throws(DaemonError) -> (any Channel)? {
+    func serveMetrics(_ path: RequestPath, fleet: RegistrySync?, uptime: @escaping @Sendable () -> Double,
+                      on eventLoops: any EventLoopGroup) async throws(DaemonError) -> (any Channel)? {
         let configuration = current.withLock { $0 }
         guard let address = configuration.metricsAddress else { return nil }
         do {
             let channel = try await MetricsEndpoint.bind(address, on: eventLoops, socketMode: configuration.socketMode) {
-                handler.metrics.scrape(counters: handler.counters, cache: handler.snapshots.hotCache, schemes: handler.registry.count,
-                                       uptime: handler.uptime, fleet: handler.fleet?.status.current)
+                path.metrics.scrape(counters: path.counters, cache: path.snapshots.hotCache, schemes: path.registry.count,
+                                    uptime: uptime(), fleet: fleet?.status.current)
             }
             logger.info("Serving metrics", metadata: ["cgl.metrics": "\(address)/metrics"])
             return channel
