@@ -29,21 +29,6 @@ extension Daemon {
         return PostgresRegistry(connection: connection, hostName: settings.resolvedHostName, timeout: settings.timeout, logger: logger)
     }
 
-    /// Runs `body` while the shared registry's connections run (when there is one).
-    static func running(_ shared: PostgresRegistry?, _ body: @escaping @Sendable () async throws -> Void) async throws {
-        guard let shared else { return try await body() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await shared.run() }
-            do {
-                try await body()
-            } catch {
-                group.cancelAll()
-                throw error
-            }
-            group.cancelAll()
-        }
-    }
-
     /// Migrates the shared registry and brings the mirror up to it, when it answers; the
     /// host starts and serves from its mirror when it does not.
     ///

@@ -77,11 +77,11 @@ public final class Daemon: Service {
         // The threads that serve the connections, from here to the end of `run()`.
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: configuration.resolvedEventLoops)
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                if let watchdog = watchdog(eventLoops) { group.addTask { await watchdog() } }
-                try await runServices(eventLoops)
-                group.cancelAll()
-            }
+            // Stopped in the reverse order: the start and serving, then the watchdog.
+            var parts: [ServiceGroupConfiguration.ServiceConfiguration] = []
+            if let watchdog = watchdog(eventLoops) { parts.append(.init(service: WatchdogService(keep: watchdog))) }
+            parts.append(.ending { try await self.runServices(eventLoops) })
+            try await ServiceGroup(configuration: ServiceGroupConfiguration(services: parts, logger: logger)).run()
         } catch {
             try? await eventLoops.shutdownGracefully()
             throw error
@@ -113,11 +113,15 @@ public final class Daemon: Service {
         }
         do {
             let shared = try sharedRegistry()
-            try await Self.running(shared) {
+            // Stopped in the reverse order: serving, then the shared registry's connections.
+            var parts: [ServiceGroupConfiguration.ServiceConfiguration] = []
+            if let shared { parts.append(.init(service: SharedRegistryService(registry: shared))) }
+            parts.append(.ending {
                 let directory = SchemesDirectory(logger: self.logger)
                 let (path, fleet) = try await self.start(store: store, shared: shared, pool: pool, profiles: profiles, directory: directory)
                 try await self.serve(path, fleet: fleet, directory: directory, on: eventLoops)
-            }
+            })
+            try await ServiceGroup(configuration: ServiceGroupConfiguration(services: parts, logger: logger)).run()
         } catch {
             await pool.shutdown()
             try? await store.close()

@@ -1,3 +1,4 @@
+import CGLFleet
 import NIOCore
 import ServiceLifecycle
 
@@ -52,5 +53,46 @@ struct FleetSyncService: Service {
 
     func run() async {
         await cancelWhenGracefulShutdown { await sync.run() }
+    }
+}
+
+// Around serving, the daemon's life is a group too (`Daemon.run`): systemd's watchdog,
+// kept from the start to the end, and the fleet's shared registry's connections, kept from
+// the start to the end of serving; each stopped after the part that uses it.
+
+/// systemd's watchdog, kept while the daemon starts, serves and stops; stopped last.
+struct WatchdogService: Service {
+    let keep: @Sendable () async -> Void
+
+    func run() async {
+        await cancelWhenGracefulShutdown { await keep() }
+    }
+}
+
+/// The connections to the fleet's shared registry (postgres-nio's `PostgresClient`), from
+/// the start (migrations, the mirror brought up to it) to the end of serving.
+struct SharedRegistryService: Service {
+    let registry: PostgresRegistry
+
+    func run() async {
+        await cancelWhenGracefulShutdown { await registry.run() }
+    }
+}
+
+/// A part of the daemon that ends by itself (the start and serving): when it returns or
+/// throws, its group stops the others, and its error is the group's.
+struct DaemonPartService: Service {
+    let body: @Sendable () async throws -> Void
+
+    func run() async throws {
+        try await body()
+    }
+}
+
+extension ServiceGroupConfiguration.ServiceConfiguration {
+    /// `part`, whose end (or failure) ends its group.
+    static func ending(_ part: @escaping @Sendable () async throws -> Void) -> Self {
+        .init(service: DaemonPartService(body: part), successTerminationBehavior: .gracefullyShutdownGroup,
+              failureTerminationBehavior: .gracefullyShutdownGroup)
     }
 }
