@@ -47,11 +47,12 @@ let package = Package(
         .target(name: "Cassowary", swiftSettings: strictSettings),
         .target(name: "CGLayout", dependencies: ["Cassowary"], swiftSettings: strictSettings),
         // The values a lookup carries and a snapshot answers with, shared by documents, the
-        // daemon and the client: content, environments and profiles, issues. Pure Swift (and
-        // swift-crypto for content digests), so that the client builds without the text stack.
+        // daemon and the client: content, environments and profiles, issues, inline atoms.
+        // Pure Swift on CGLayout, so that the client builds without the text stack and CGLText
+        // takes its InlineAtom without more than that.
         .target(
             name: "CGLValues",
-            dependencies: ["CGLayout", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CGLayout"],
             swiftSettings: strictSettings
         ),
         // Real text: fontconfig finds fonts, HarfBuzz shapes, ICU breaks lines (UAX #14) and

@@ -43,8 +43,9 @@ extension CGLClient {
     ///                                    content: ["body": .text(post.body), "photo": .size(1200, 800), "hasBadge": false])
     /// ```
     ///
-    /// When the daemon is unavailable and the configuration has a ``LocalFallback``, the
-    /// snapshot is computed here from the fallback's documents (its source is `computed`).
+    /// When the daemon is unavailable and the configuration has a fallback
+    /// (``Configuration/fallback``: `CGLClientFallback`'s `LocalFallback`), the snapshot is
+    /// computed here from the fallback's documents (its source is `computed`).
     ///
     /// - Parameters:
     ///   - scheme: The registered scheme's name.

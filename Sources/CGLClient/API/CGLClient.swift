@@ -62,13 +62,13 @@ public final class CGLClient: Sendable {
             } else {
                 connection = try ClientConnection.open(path: configuration.socketPath, timeout: configuration.connectTimeout)
             }
-            var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
+            var turn = Exchange(connection: connection, socketPath: configuration.socketPath)
             do throws(CGLClientError) {
-                try exchange.run(requests, timeout: configuration.requestTimeout, event: event, final: final)
+                try turn.run(requests, timeout: configuration.requestTimeout, event: event, final: final)
                 pool.giveBack(connection)
                 return
             } catch {
-                try retryOnce(error, connection, exchange, &retried)
+                try retryOnce(error, connection, turn, &retried)
             }
         }
     }
@@ -85,13 +85,13 @@ public final class CGLClient: Sendable {
             } else {
                 connection = try await ClientConnection.open(path: configuration.socketPath, timeout: configuration.connectTimeout)
             }
-            var exchange = Exchange(connection: connection, socketPath: configuration.socketPath)
+            var turn = Exchange(connection: connection, socketPath: configuration.socketPath)
             do throws(CGLClientError) {
-                try await exchange.run(requests, timeout: configuration.requestTimeout, event: event, final: final)
+                try await turn.run(requests, timeout: configuration.requestTimeout, event: event, final: final)
                 pool.giveBack(connection)
                 return
             } catch {
-                try retryOnce(error, connection, exchange, &retried)
+                try retryOnce(error, connection, turn, &retried)
             }
         }
     }

@@ -12,10 +12,12 @@ public final class PageCheckProbe {
     private let frame: WireFrame
     private let strings = WireStringCache()
 
-    /// A probe of `frame`, the answer to `lookups` sent as one `lookupBatch`.
+    /// A probe of `frame`, the answer to `lookups` sent as one `lookupBatch` (at most
+    /// ``CGLClient/Configuration/maximumBatchItems`` of them).
     public init(lookups: [Lookup], answer frame: WireFrame) {
         client = CGLClient(socketPath: "/nonexistent/cgld.sock")
         requests = client.batchRequests(lookups)
+        precondition(requests.count == 1, "\(lookups.count) lookups go as \(requests.count) requests, not one")
         self.frame = frame
     }
 
@@ -25,7 +27,7 @@ public final class PageCheckProbe {
         do {
             answer = try Answer(frame: frame, version: Handshake.currentVersion, strings: strings)
         } catch {
-            throw CGLClientError(code: .protocolViolation, message: "a malformed answer: \(error)", socketPath: client.configuration.socketPath)
+            throw CGLClientError(code: .protocolViolation, message: "cgld sent a malformed answer: \(error)", socketPath: client.configuration.socketPath)
         }
         return try client.batchResults(requests, [answer])
     }

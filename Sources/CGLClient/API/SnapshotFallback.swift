@@ -4,6 +4,8 @@
 ///
 /// It is a separate product because laying out brings the document layer and the text
 /// stack (HarfBuzz, fontconfig, ICU); a client that only asks the daemon links neither.
+/// Snapshots are made by this package (a conformance elsewhere can hand back snapshots it
+/// got from a client or from `LocalFallback`, not make its own).
 public protocol SnapshotFallback: Sendable {
     /// The snapshot of `lookup` computed here (its source is `computed`).
     ///

@@ -11,18 +11,22 @@ import NIOCore
 /// under valgrind here, and this is the part of serving a warm lookup that is the daemon's
 /// own (the rest is NIO reading and writing the socket).
 ///
-/// The request path is the one ``Daemon`` serves (``RequestPath``), over a store in memory.
+/// The request path is the one `Daemon` serves (`RequestPath`), over a store in memory; its
+/// compute thread and store last as long as the process.
 @_spi(Benchmarks)
 public final class WarmLookupProbe {
-    private let store: SQLiteSchemeStore
-    private let pool: ComputePool
+    /// Why a probe could not be made.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong: the document refused, the request no lookup or not warm.
+        public var message: String
+        public var description: String { message }
+    }
+
     private let handler: RequestHandler
     private let frame: [UInt8]
     private var answers = AnswerBuffer()
 
-    private init(store: SQLiteSchemeStore, pool: ComputePool, handler: RequestHandler, frame: [UInt8]) {
-        self.store = store
-        self.pool = pool
+    private init(handler: RequestHandler, frame: [UInt8]) {
         self.handler = handler
         self.frame = frame
     }
@@ -30,18 +34,37 @@ public final class WarmLookupProbe {
     /// A request path with `document` registered, and `request` (a `lookup` or a
     /// `lookupBatch`) computed and answered once, so that it is warm.
     ///
-    /// - Throws: When the document is refused, or the request is no lookup or is not
-    ///   answered from memory once computed.
-    public static func make(document: [UInt8], request: WireRequest) async throws -> WarmLookupProbe {
+    /// - Throws: ``Failure`` when the store cannot be made, the document is refused, or the
+    ///   request is no lookup or is not answered from memory once computed.
+    public static func make(document: [UInt8], request: WireRequest) async throws(Failure) -> WarmLookupProbe {
         let logger = Logger(label: "cgld-probe") { _ in SwiftLogNoOpLogHandler() }
-        let store = try SQLiteSchemeStore(location: .inMemory)
+        let store: SQLiteSchemeStore
+        do {
+            store = try SQLiteSchemeStore(location: .inMemory)
+        } catch {
+            throw Failure(message: "cannot open a store in memory: \(error)")
+        }
         let pool = ComputePool(width: 1)
-        let path = RequestPath(store: store, pool: pool, profiles: .defaults, configuration: DaemonConfiguration(), budget: .unbounded,
-                               logger: logger)
-        _ = try await path.registry.register(document)
+        do {
+            return try await make(document: document, request: request, on: RequestPath(store: store, pool: pool, profiles: .defaults,
+                                                                                   configuration: DaemonConfiguration(), budget: .unbounded,
+                                                                                   logger: logger), logger: logger)
+        } catch {
+            await pool.shutdown()
+            try? await store.close()
+            throw error
+        }
+    }
+
+    private static func make(document: [UInt8], request: WireRequest, on path: RequestPath, logger: Logger) async throws(Failure) -> WarmLookupProbe {
+        do {
+            _ = try await path.registry.register(document)
+        } catch {
+            throw Failure(message: "the document is refused: \(error)")
+        }
         var frame: [UInt8] = []
         request.encode(requestID: 1, into: &frame)
-        let probe = WarmLookupProbe(store: store, pool: pool, handler: path.handler(isStopping: { false }, logger: logger), frame: frame)
+        let probe = WarmLookupProbe(handler: path.handler(isStopping: { false }, logger: logger), frame: frame)
         // Computed on the first pass; its keys remembered on the second; warm from the third.
         for _ in 0 ..< 3 {
             if let pending = try probe.lookups() {
@@ -49,12 +72,12 @@ public final class WarmLookupProbe {
             }
             probe.answers.flush { _ in }
         }
-        guard try probe.lookups() == nil else { throw ProbeError(message: "the \(request.kind) request is not answered from memory once computed") }
+        guard try probe.lookups() == nil else { throw Failure(message: "the \(request.kind) request is not answered from memory once computed") }
         probe.answers.flush { _ in }
         return probe
     }
 
-    /// Answers the request again, from memory; the bytes of its answer.
+    /// Answers the request again, from memory; the length of its answer in bytes.
     public func answer() -> Int {
         let pending: PendingRequest?
         do {
@@ -68,25 +91,18 @@ public final class WarmLookupProbe {
         return count
     }
 
-    /// Stops the compute thread and closes the store.
-    public func shutdown() async {
-        await pool.shutdown()
-        try? await store.close()
-    }
-
-    private func lookups() throws -> PendingRequest? {
-        try frame.withUnsafeBytes { bytes in
+    private func lookups() throws(Failure) -> PendingRequest? {
+        // The walk reads the frame in place: it is used within the frame's borrow, never after.
+        let outcome = frame.withUnsafeBytes { bytes -> Result<PendingRequest?, Failure> in
             guard let lookups = WireLookupFrame(frame: bytes, version: Handshake.currentVersion) else {
-                throw ProbeError(message: "the request is no lookup")
+                return .failure(Failure(message: "the request is no lookup"))
             }
-            return try handler.lookups(lookups, version: Handshake.currentVersion, into: &answers)
+            do {
+                return .success(try handler.lookups(lookups, version: Handshake.currentVersion, into: &answers))
+            } catch {
+                return .failure(Failure(message: "the lookup does not decode: \(error)"))
+            }
         }
+        return try outcome.get()
     }
-}
-
-/// Why a probe could not be made.
-@_spi(Benchmarks)
-public struct ProbeError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
 }

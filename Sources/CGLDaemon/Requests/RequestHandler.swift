@@ -23,8 +23,6 @@ final class RequestHandler: Sendable {
     let counters: DaemonCounters
     /// The mirror of the fleet's shared registry; nil on a single host.
     let fleet: RegistrySync?
-    /// What `/metrics` reports.
-    let metrics: DaemonMetrics
     /// What the content of a lookup may hold (`limits.maxContentTextBytes`).
     let contentLimits: Content.Limits
     /// The most lookups one `lookupBatch` may ask for (`limits.maxBatchItems`).
@@ -38,10 +36,9 @@ final class RequestHandler: Sendable {
     static let serverVersion = LayoutEngine.release
 
     init(registry: SchemeRegistry, snapshots: SnapshotService, resolver: EnvironmentResolver, prewarmer: Prewarmer,
-         store: SQLiteSchemeStore, counters: DaemonCounters, fleet: RegistrySync? = nil, metrics: DaemonMetrics? = nil,
+         store: SQLiteSchemeStore, counters: DaemonCounters, fleet: RegistrySync? = nil,
          contentLimits: Content.Limits = Content.Limits(), maximumBatchItems: Int = 1000, isStopping: @escaping @Sendable () -> Bool, logger: Logger) {
         self.fleet = fleet
-        self.metrics = metrics ?? DaemonMetrics(fleet: fleet != nil)
         self.registry = registry
         self.snapshots = snapshots
         self.resolver = resolver

@@ -53,7 +53,7 @@ struct RequestPath: Sendable {
     ///   - isStopping: Whether graceful shutdown has begun (new prewarms are refused).
     func handler(fleet: RegistrySync? = nil, isStopping: @escaping @Sendable () -> Bool, logger: Logger) -> RequestHandler {
         RequestHandler(registry: registry, snapshots: snapshots, resolver: resolver, prewarmer: prewarmer, store: store, counters: counters,
-                       fleet: fleet, metrics: metrics,
+                       fleet: fleet,
                        contentLimits: Content.Limits(maximumTextBytes: configuration.limits.maximumContentTextBytes),
                        maximumBatchItems: configuration.limits.maximumBatchItems, isStopping: isStopping, logger: logger)
     }

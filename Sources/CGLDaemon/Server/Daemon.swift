@@ -79,7 +79,7 @@ public final class Daemon: Service {
         do {
             // Stopped in the reverse order: the start and serving, then the watchdog.
             var parts: [ServiceGroupConfiguration.ServiceConfiguration] = []
-            if let watchdog = watchdog(eventLoops) { parts.append(.init(service: WatchdogService(keep: watchdog))) }
+            if let watchdog = watchdog(eventLoops) { parts.append(.init(service: WatchdogService(keep: watchdog), successTerminationBehavior: .ignore)) }
             parts.append(.ending { try await self.runServices(eventLoops) })
             try await ServiceGroup(configuration: ServiceGroupConfiguration(services: parts, logger: logger)).run()
         } catch {
@@ -115,7 +115,7 @@ public final class Daemon: Service {
             let shared = try sharedRegistry()
             // Stopped in the reverse order: serving, then the shared registry's connections.
             var parts: [ServiceGroupConfiguration.ServiceConfiguration] = []
-            if let shared { parts.append(.init(service: SharedRegistryService(registry: shared))) }
+            if let shared { parts.append(.init(service: SharedRegistryService(registry: shared), successTerminationBehavior: .ignore)) }
             parts.append(.ending {
                 let directory = SchemesDirectory(logger: self.logger)
                 let (path, fleet) = try await self.start(store: store, shared: shared, pool: pool, profiles: profiles, directory: directory)

@@ -2,7 +2,9 @@ import Foundation
 
 extension Content {
     /// Content read from its JSON form without a document to check it against, for a
-    /// client that sends it to `cgld`, which checks it against the registered scheme: a
+    /// program that sends it to `cgld` (`cglctl lookup --content`), which checks it against
+    /// the registered scheme. (It reads JSON with the document layer's reader: `CGLClient`
+    /// alone takes content made in code, not JSON text.) A
     /// string is a text, a list of run objects a text in runs, `[width, height]` a size, `true`
     /// or `false` a flag.
     ///

@@ -7,8 +7,9 @@
 /// let snapshot = try document.compiled().snapshot(for: environment, content: content)
 /// ```
 ///
-/// Its JSON form is one object; its ``digest`` is taken of a canonical form (keys sorted,
-/// numbers in shortest form), so that equal content has one digest however it was written.
+/// Its JSON form is one object; its `digest` (in `CGLDocument`) is taken of a canonical
+/// form (keys sorted, numbers in shortest form), so that equal content has one digest
+/// however it was written.
 public struct Content: Sendable, Hashable {
     /// How much content a value may hold.
     public struct Limits: Sendable, Hashable {
@@ -37,12 +38,9 @@ public struct Content: Sendable, Hashable {
         values[slot.name] ?? slot.defaultValue
     }
 
-    /// `sha256:` of the canonical JSON form (``canonicalJSON``), computed without building it.
-    public var digest: String { ContentDigest.digest(of: values) }
-
     /// Keys sorted by their UTF-8 bytes, no whitespace, numbers in shortest round-trip form; a
     /// list of runs as written (not joined into a string), each run's keys sorted.
-    public var canonicalJSON: String { String(decoding: ContentDigest.canonicalBytes(of: values), as: UTF8.self) }
+    public var canonicalJSON: String { String(decoding: CanonicalContent.canonicalBytes(of: values), as: UTF8.self) }
 }
 
 /// Content that does not fit a document's slots: every problem, each with its pointer

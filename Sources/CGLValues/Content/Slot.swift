@@ -37,7 +37,7 @@ public enum SlotValue: Sendable, Hashable, CustomStringConvertible {
     /// The value in its canonical JSON form, as ``Content/canonicalJSON`` writes it.
     public var canonicalJSON: String {
         var bytes: [UInt8] = []
-        ContentDigest.appendValue(self, to: &bytes)
+        CanonicalContent.appendValue(self, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -1,19 +1,13 @@
-import Crypto
 import Foundation
 
-/// The digest of content's canonical JSON (``Content/canonicalJSON``), written as bytes
-/// straight into the hash: a daemon takes it on every lookup with content, so it sorts
-/// without copying keys, escapes without building strings, and formats the hex in place.
-enum ContentDigest {
-    /// `sha256:` and 64 lowercase hex digits of the canonical form of `values`.
-    static func digest(of values: [String: SlotValue]) -> String {
-        hex(SHA256.hash(data: canonicalBytes(of: values)))
-    }
-
+/// Content's canonical JSON (``Content/canonicalJSON``) written as bytes, which `CGLDocument`
+/// hashes into the content's digest: a daemon takes it on every lookup with content, so it
+/// sorts without copying keys and escapes without building strings.
+package enum CanonicalContent {
     /// The canonical JSON form of `values` (``Content/canonicalJSON``) as UTF-8: keys sorted
     /// by their bytes, no whitespace, numbers in shortest form; a list of runs as written,
     /// each run's keys sorted (`{"string":…,"style":…}`, `{"atom":{"baseline":…,"size":[w,h]}}`).
-    static func canonicalBytes(of values: [String: SlotValue]) -> [UInt8] {
+    package static func canonicalBytes(of values: [String: SlotValue]) -> [UInt8] {
         var keys = Array(values.keys)
         keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var bytes: [UInt8] = []
@@ -30,7 +24,7 @@ enum ContentDigest {
     }
 
     /// One value in its canonical JSON form.
-    static func appendValue(_ value: SlotValue, to bytes: inout [UInt8]) {
+    package static func appendValue(_ value: SlotValue, to bytes: inout [UInt8]) {
         switch value {
         case .text(let text): appendString(text, to: &bytes)
         case .runs(let runs): appendRuns(runs, to: &bytes)
@@ -96,21 +90,7 @@ enum ContentDigest {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
+    package static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
-    }
-
-    /// `sha256:` and the digest's bytes in lowercase hex.
-    static func hex(_ digest: SHA256.Digest) -> String {
-        String(unsafeUninitializedCapacity: 7 + 64) { buffer in
-            for (index, byte) in "sha256:".utf8.enumerated() { buffer[index] = byte }
-            var index = 7
-            for byte in digest {
-                buffer[index] = hexDigit(byte >> 4)
-                buffer[index + 1] = hexDigit(byte & 0xF)
-                index += 2
-            }
-            return index
-        }
     }
 }
