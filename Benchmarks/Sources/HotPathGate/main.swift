@@ -65,8 +65,9 @@ func blocking<Value>(_ body: @escaping @Sendable () async -> Value) -> Value {
     return handover.value!
 }
 
-/// A value handed from a task to the thread that waits for it, which reads it only after
-/// the task signalled.
+/// A value handed from a task to the thread that waits for it. `@unchecked`: written once by
+/// the task before it signals the semaphore, read only after the wait returns, which orders
+/// the two.
 final class Handover<Value>: @unchecked Sendable {
     var value: Value?
 }
